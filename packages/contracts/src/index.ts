@@ -1,0 +1,5 @@
+export * from './errors.ts'
+export * from './error-codes/common.ts'
+export * from './constants.ts'
+export * from './catalogue.ts'
+export * from './case.ts'

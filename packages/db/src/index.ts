@@ -1,0 +1,5 @@
+export * from './client.ts'
+export * from './migrate.ts'
+export * from './schema/index.ts'
+export * from './seed/index.ts'
+export * from './template.ts'

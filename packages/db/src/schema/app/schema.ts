@@ -1,0 +1,4 @@
+import { pgSchema } from 'drizzle-orm/pg-core'
+
+/** The `app` PostgreSQL schema. */
+export const appSchema = pgSchema('app')

@@ -1,0 +1,4 @@
+import { pgSchema } from 'drizzle-orm/pg-core'
+
+/** The `sso` PostgreSQL schema. */
+export const ssoSchema = pgSchema('sso')

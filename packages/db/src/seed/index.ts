@@ -1,0 +1,16 @@
+import type { SeedContext, SeedFunction } from './types.ts'
+
+export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
+
+/**
+ * Idempotent seed functions: each inserts what a new install needs and leaves existing rows alone
+ * (operators' edits survive a restart). One file per concern; add new ones to this list in order.
+ */
+export const SEEDS: { name: string; run: SeedFunction }[] = []
+
+export const seedAll = async (ctx: SeedContext): Promise<void> => {
+  for (const seed of SEEDS) {
+    await seed.run(ctx)
+    ctx.log?.(`seeded ${seed.name}`)
+  }
+}

@@ -1,0 +1,6 @@
+export * from './config.ts'
+export * from './errors.ts'
+export * from './fastify.ts'
+export * from './health.ts'
+export * from './logger.ts'
+export * from './server.ts'
