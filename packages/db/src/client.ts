@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { schema } from './schema/index.ts'
@@ -16,6 +17,11 @@ export interface Database {
   /** Cheap reachability check for /readyz. */
   ping: () => Promise<void>
   close: () => Promise<void>
+  /**
+   * Runs `fn` while holding a cluster-wide PostgreSQL advisory lock (one process at a time, e.g. migrations
+   * when several replicas start together). On PGlite (one process by design) it just runs `fn`.
+   */
+  withAdvisoryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>
   /** The PGlite instance in embedded mode (for dumps in tests); undefined on PostgreSQL. */
   pglite?: PGlite
 }
@@ -34,6 +40,8 @@ export interface OpenDatabaseOptions {
 export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<Database> => {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // An idle client losing its connection must not crash the process; the next query reports the error.
+    pool.on('error', () => undefined)
     // Fail fast with a clear message when PostgreSQL is unreachable.
     const client = await pool.connect()
     client.release()
@@ -45,6 +53,19 @@ export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<D
         await pool.query('select 1')
       },
       close: () => pool.end(),
+      withAdvisoryLock: async (key, fn) => {
+        const lockClient = await pool.connect()
+        try {
+          await lockClient.query('select pg_advisory_lock($1)', [key])
+          try {
+            return await fn()
+          } finally {
+            await lockClient.query('select pg_advisory_unlock($1)', [key])
+          }
+        } finally {
+          lockClient.release()
+        }
+      },
     }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
@@ -55,6 +76,7 @@ export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<D
   await pglite.waitReady
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db
   let closed = false
+  let chain: Promise<unknown> = Promise.resolve()
   return {
     db,
     kind: 'pglite',
@@ -67,5 +89,20 @@ export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<D
       closed = true
       await pglite.close()
     },
+    withAdvisoryLock: <T>(_key: number, fn: () => Promise<T>): Promise<T> => {
+      // One process per data directory; still serialise callers inside this process.
+      const run = chain.then(fn, fn)
+      chain = run.catch(() => undefined)
+      return run
+    },
   }
+}
+
+/**
+ * Runs raw SQL and returns its rows, whichever driver is behind `db` (both PGlite and node-postgres answer
+ * `{ rows }`). Use drizzle's query builder where it suffices; this is for statements it cannot express.
+ */
+export const queryRows = async <T>(db: Db, query: SQL): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] }
+  return result.rows ?? []
 }

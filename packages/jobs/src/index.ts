@@ -1,1 +1,7 @@
-export {}
+export * from './types.ts'
+export * from './errors.ts'
+export * from './define.ts'
+export { backoffDelay, maxAttemptsOf, DEFAULT_BACKOFF, DEFAULT_RETRIES } from './registry.ts'
+export { createInProcessQueue, type InProcessQueueOptions } from './in-process-queue.ts'
+export { createBullmqQueue, type BullmqQueueOptions } from './bullmq-queue.ts'
+export { createQueue, type QueueConfig } from './create-queue.ts'

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto'
+import { Queue as BullQueue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq'
+import { Redis } from 'ioredis'
+import { JobError, JobErrorCode, UnrecoverableJobError } from './errors.ts'
+import { EventHub, silentLogger } from './events.ts'
+import { JobRegistry, backoffDelay, maxAttemptsOf } from './registry.ts'
+import type {
+  AnyJobDefinition,
+  AnyJobSpec,
+  EnqueueOptions,
+  JobInfo,
+  JobLogger,
+  JobProgress,
+  JobState,
+  Queue,
+  StartOptions,
+} from './types.ts'
+
+export interface BullmqQueueOptions {
+  redisUrl: string
+  logger?: JobLogger
+  /** Redis key prefix (default `loa`); tests use a unique one. */
+  prefix?: string
+  /** BullMQ queue name (default `jobs`). */
+  queueName?: string
+  /** Lock duration of an active job; a worker that stops renewing it (killed) loses the job after about this long. */
+  leaseMs?: number
+  /** Graceful close waits this long for in-flight jobs before aborting them (default 30 s). */
+  drainTimeoutMs?: number
+  /** Completed jobs are kept this long for `getJob` (default 7 days); failed ones 30 days. */
+  keepCompletedSeconds?: number
+}
+
+interface StoredData {
+  v: number
+  p: unknown
+}
+
+const CANCEL_POLL_MS = 500
+const CANCEL_TTL_SECONDS = 30 * 24 * 3600
+
+const mapState = (state: string): JobState => {
+  switch (state) {
+    case 'active':
+      return 'active'
+    case 'completed':
+      return 'completed'
+    case 'failed':
+      return 'failed'
+    default:
+      return 'waiting' // waiting, delayed, prioritized, waiting-children
+  }
+}
+
+/**
+ * BullMQ on Redis (scale mode): one BullMQ queue carries every job name; any number of `loa worker`
+ * processes on any machine consume it. A killed worker stops renewing its lock and the job moves back to
+ * wait (BullMQ's stalled-job check), so another worker finishes it — handlers must be idempotent.
+ * Cancellation across processes uses a Redis key that the worker holding the job polls.
+ */
+export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
+  const log = options.logger ?? silentLogger
+  const prefix = options.prefix ?? 'loa'
+  const queueName = options.queueName ?? 'jobs'
+  const leaseMs = options.leaseMs ?? 30_000
+  const drainTimeoutMs = options.drainTimeoutMs ?? 30_000
+  const keepCompleted = options.keepCompletedSeconds ?? 7 * 24 * 3600
+  const registry = new JobRegistry()
+  const events = new EventHub(log)
+  const connect = () => new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
+  const redis = connect()
+  redis.on('error', (error) => log.warn({ err: error }, 'redis connection error'))
+  const bull = new BullQueue(queueName, { connection: redis, prefix })
+  const cancelKey = (id: string) => `${prefix}:${queueName}:loa-cancel:${id}`
+  const active = new Map<string, AbortController>()
+  let worker: Worker | undefined
+  let queueEvents: QueueEvents | undefined
+  let cancelTimer: NodeJS.Timeout | undefined
+  let closed = false
+
+  /** `knownState`: the state right after an add, before any worker could take it. */
+  const info = async (job: Job, knownState?: string): Promise<JobInfo> => {
+    const data = job.data as StoredData
+    const [state, cancelled] = await Promise.all([
+      knownState ?? job.getState(),
+      knownState ? 0 : redis.exists(cancelKey(job.id!)),
+    ])
+    let mapped = mapState(state)
+    if (cancelled && mapped !== 'completed') mapped = 'cancelled'
+    return {
+      id: job.id!,
+      name: job.name,
+      version: data.v,
+      state: mapped,
+      payload: data.p,
+      attempts: job.attemptsStarted,
+      maxAttempts: job.opts.attempts ?? 1,
+      progress: typeof job.progress === 'number' && job.progress === 0 ? null : (job.progress as JobProgress),
+      result: job.returnvalue ?? null,
+      error: job.failedReason || null,
+      createdAt: new Date(job.timestamp),
+      finishedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+    }
+  }
+
+  const getJob = async (id: string): Promise<JobInfo | null> => {
+    const job = await bull.getJob(id)
+    if (job) return info(job)
+    const snapshot = await redis.get(cancelKey(id))
+    return snapshot && snapshot !== '1' ? (JSON.parse(snapshot, reviveDates) as JobInfo) : null
+  }
+
+  const ensureQueueEvents = () => {
+    if (queueEvents || closed) return
+    const qe = new QueueEvents(queueName, { connection: connect(), prefix })
+    queueEvents = qe
+    qe.on('error', (error) => log.warn({ err: error }, 'queue events error'))
+    const nameOf = async (jobId: string) => (await bull.getJob(jobId))?.name ?? 'unknown'
+    const forward = (make: (name: string) => Parameters<EventHub['emit']>[0], jobId: string) =>
+      void nameOf(jobId).then(
+        (name) => events.emit(make(name)),
+        () => undefined,
+      )
+    qe.on('added', ({ jobId }) => forward((name) => ({ type: 'enqueued', jobId, name }), jobId))
+    qe.on('active', ({ jobId }) => forward((name) => ({ type: 'active', jobId, name, attempt: 0 }), jobId))
+    qe.on('progress', ({ jobId, data }) =>
+      forward((name) => ({ type: 'progress', jobId, name, progress: data as JobProgress }), jobId),
+    )
+    qe.on('completed', ({ jobId, returnvalue }) =>
+      forward((name) => ({ type: 'completed', jobId, name, result: returnvalue }), jobId),
+    )
+    qe.on('failed', ({ jobId, failedReason }) =>
+      forward(
+        (name) =>
+          failedReason === JobErrorCode.JOB_CANCELLED
+            ? { type: 'cancelled', jobId, name }
+            : { type: 'failed', jobId, name, error: failedReason },
+        jobId,
+      ),
+    )
+  }
+
+  const processor = async (job: Job, _token?: string, signal?: AbortSignal): Promise<unknown> => {
+    const definition = registry.handler(job.name)
+    if (!definition) throw new UnrecoverableError(`${JobErrorCode.JOB_UNKNOWN}: no handler for '${job.name}'`)
+    const data = job.data as StoredData
+    if (data.v > definition.version)
+      throw new Error(
+        `${JobErrorCode.JOB_VERSION_UNSUPPORTED}: job version ${data.v} > ${definition.version}`,
+      )
+    const parsed = definition.schema.safeParse(data.p)
+    if (!parsed.success)
+      throw new UnrecoverableError(
+        `${JobErrorCode.JOB_PAYLOAD_INVALID}: ${parsed.error.issues[0]?.message ?? ''}`,
+      )
+    const controller = new AbortController()
+    signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
+    active.set(job.id!, controller)
+    try {
+      const result: unknown = await definition.handler(parsed.data, {
+        jobId: job.id!,
+        name: job.name,
+        version: data.v,
+        attempt: job.attemptsStarted,
+        maxAttempts: job.opts.attempts ?? 1,
+        signal: controller.signal,
+        log,
+        progress: (value: JobProgress) => job.updateProgress(value),
+      })
+      if (await redis.exists(cancelKey(job.id!))) throw new UnrecoverableError(JobErrorCode.JOB_CANCELLED)
+      return result ?? null
+    } catch (error) {
+      if (await redis.exists(cancelKey(job.id!))) throw new UnrecoverableError(JobErrorCode.JOB_CANCELLED)
+      if (error instanceof UnrecoverableJobError) throw new UnrecoverableError(error.message)
+      throw error
+    } finally {
+      active.delete(job.id!)
+    }
+  }
+
+  const pollCancellations = async () => {
+    const ids = [...active.keys()]
+    if (ids.length === 0) return
+    const flags = await redis.mget(ids.map(cancelKey))
+    ids.forEach((id, i) => {
+      if (flags[i]) active.get(id)?.abort(new Error('cancelled'))
+    })
+  }
+
+  return {
+    kind: 'bullmq',
+    register: (definitions) => registry.register(definitions),
+    enqueue: async (
+      nameOrSpec: string | AnyJobSpec,
+      payload: unknown,
+      enqueueOptions: EnqueueOptions = {},
+    ) => {
+      if (closed) throw new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')
+      const prepared = registry.prepare(nameOrSpec, payload, enqueueOptions)
+      const spec = prepared.spec
+      const jobId = enqueueOptions.jobId ?? randomUUID()
+      const existing = await bull.getJob(jobId)
+      if (existing) {
+        if (existing.name !== spec.name)
+          throw new JobError(
+            JobErrorCode.JOB_ID_INVALID,
+            `job id '${jobId}' is already used by job '${existing.name}'`,
+          )
+        return info(existing)
+      }
+      const backoff = spec.backoff ?? { type: 'exponential' as const, delayMs: backoffDelay(spec, 1) }
+      const job = await bull.add(spec.name, { v: spec.version, p: prepared.payload } satisfies StoredData, {
+        jobId,
+        delay: enqueueOptions.delayMs ?? 0,
+        // BullMQ runs lower numbers first; every job gets one so FIFO holds within a priority.
+        priority: 1001 - (enqueueOptions.priority ?? 0),
+        attempts: maxAttemptsOf(spec),
+        backoff: { type: backoff.type, delay: backoff.delayMs },
+        removeOnComplete: { age: keepCompleted },
+        removeOnFail: { age: keepCompleted * 4 },
+      })
+      return info(job, 'waiting')
+    },
+    getJob,
+    cancel: async (id) => {
+      const job = await bull.getJob(id)
+      if (!job) return false
+      const state = await job.getState()
+      if (state === 'completed' || state === 'failed' || (await redis.exists(cancelKey(id)))) return false
+      if (state === 'active') {
+        await redis.set(cancelKey(id), '1', 'EX', CANCEL_TTL_SECONDS)
+        return true
+      }
+      const snapshot: JobInfo = { ...(await info(job)), state: 'cancelled', finishedAt: new Date() }
+      await redis.set(cancelKey(id), JSON.stringify(snapshot), 'EX', CANCEL_TTL_SECONDS)
+      try {
+        await job.remove()
+      } catch (error) {
+        // It became active in between: the worker holding it sees the key and stops.
+        log.info({ jobId: id, err: error }, 'cancel raced with a worker; signalling it')
+      }
+      events.emit({ type: 'cancelled', jobId: id, name: job.name })
+      return true
+    },
+    onEvent: (listener) => {
+      ensureQueueEvents()
+      return events.on(listener)
+    },
+    start: async (definitions: readonly AnyJobDefinition[] = [], startOptions: StartOptions = {}) => {
+      if (closed) throw new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')
+      if (worker) return
+      registry.register(definitions)
+      worker = new Worker(queueName, processor, {
+        connection: connect(),
+        prefix,
+        concurrency: Math.max(1, startOptions.concurrency ?? 2),
+        lockDuration: leaseMs,
+        stalledInterval: Math.max(1_000, Math.floor(leaseMs / 2)),
+        maxStalledCount: 2,
+      })
+      worker.on('error', (error) => log.warn({ err: error }, 'bullmq worker error'))
+      worker.on('failed', (job, error) => {
+        if (job) log.warn({ jobId: job.id, job: job.name, err: error }, 'job attempt failed')
+      })
+      await worker.waitUntilReady()
+      cancelTimer = setInterval(() => {
+        pollCancellations().catch((error: unknown) => log.warn({ err: error }, 'cancel poll failed'))
+      }, CANCEL_POLL_MS)
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      clearInterval(cancelTimer)
+      if (worker) {
+        const w = worker
+        let timer: NodeJS.Timeout | undefined
+        const timedOut = await Promise.race([
+          w.close().then(() => false),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), drainTimeoutMs))),
+        ])
+        clearTimeout(timer)
+        if (timedOut) {
+          log.warn({ jobs: [...active.keys()] }, 'drain timeout: aborting jobs; another worker retries them')
+          for (const c of active.values()) c.abort(new Error('shutting down'))
+          await w.close(true)
+        }
+      }
+      await queueEvents?.close()
+      await bull.close()
+      await redis.quit().catch(() => undefined)
+    },
+    ping: async () => {
+      if ((await redis.ping()) !== 'PONG') throw new Error('redis did not answer PONG')
+    },
+  }
+}
+
+const reviveDates = (key: string, value: unknown): unknown =>
+  (key === 'createdAt' || key === 'finishedAt') && typeof value === 'string' ? new Date(value) : value
