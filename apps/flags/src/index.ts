@@ -1,1 +1,6 @@
-export {}
+export { loadFlagsConfig, type FlagsConfig } from './config.ts'
+export { buildFlagsApp, type FlagsAppDeps } from './app.ts'
+export { resolveAdminKey, readStoredAdminKey, secretsPath } from './secrets.ts'
+export { ADMIN_KEY_HEADER, FLAGS_RESOURCE, ADMIN_ROLE } from './auth.ts'
+export { FlagsErrorCode } from './error-codes.ts'
+export * as flagsStore from './store.ts'

@@ -1,4 +1,5 @@
 import type { SeedContext, SeedFunction } from './types.ts'
+import { seedFlags } from './flags.ts'
 
 export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
 
@@ -6,7 +7,9 @@ export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
  * Idempotent seed functions: each inserts what a new install needs and leaves existing rows alone
  * (operators' edits survive a restart). One file per concern; add new ones to this list in order.
  */
-export const SEEDS: { name: string; run: SeedFunction }[] = []
+export const SEEDS: { name: string; run: SeedFunction }[] = [
+  { name: 'flags', run: seedFlags },
+]
 
 export const seedAll = async (ctx: SeedContext): Promise<void> => {
   for (const seed of SEEDS) {
