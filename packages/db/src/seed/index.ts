@@ -1,5 +1,8 @@
 import type { SeedContext, SeedFunction } from './types.ts'
+import { seedAppCatalogue } from './app-catalogue.ts'
+import { seedAppMarketing } from './app-marketing.ts'
 import { seedFlags } from './flags.ts'
+import { seedSsoClients } from './sso-clients.ts'
 
 export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
 
@@ -9,6 +12,9 @@ export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
  */
 export const SEEDS: { name: string; run: SeedFunction }[] = [
   { name: 'flags', run: seedFlags },
+  { name: 'sso-clients', run: seedSsoClients },
+  { name: 'app-catalogue', run: seedAppCatalogue },
+  { name: 'app-marketing', run: seedAppMarketing },
 ]
 
 export const seedAll = async (ctx: SeedContext): Promise<void> => {

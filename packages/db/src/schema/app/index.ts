@@ -1,1 +1,7 @@
 export * from './schema.ts'
+export * from './catalogue.ts'
+export * from './users.ts'
+export * from './credits.ts'
+export * from './marketing.ts'
+export * from './commerce.ts'
+export * from './support.ts'

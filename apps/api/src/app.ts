@@ -1,0 +1,29 @@
+import { createBaseApp, registerHealthRoutes } from '@loa/service-kit'
+import type { FastifyInstance } from 'fastify'
+import { installAuth } from './plugins/auth.ts'
+import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
+import { installServices } from './plugins/services.ts'
+import { routes } from './routes/index.ts'
+import type { ApiDeps } from './types.ts'
+
+/**
+ * The product API as a Fastify instance that has not listened. Boot order (design §4): external plugins
+ * → app plugins (services as decorators, auth) → routes under /api/v1. `close()` releases only what the
+ * app opened; database, storage and queue belong to the caller.
+ */
+export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
+  const app = createBaseApp({
+    service: 'api',
+    logger: deps.logger ?? false,
+    bodyLimit: deps.config.bodyLimit,
+  })
+  await registerExternalPlugins(app, deps.config)
+  installServices(app, deps)
+  installAuth(app, deps)
+  registerHealthRoutes(app, 'api', [
+    { name: 'database', check: () => deps.database.ping() },
+    ...(deps.storage ? [{ name: 'storage', check: () => deps.storage!.ping() }] : []),
+  ])
+  await app.register(routes, { prefix: API_BASE })
+  return app
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { csv, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+
+const positiveInt = (fallback: number, max = 1_000_000_000) =>
+  z.coerce.number().int().min(1).max(max).default(fallback)
+
+const schema = z.object({
+  API_PORT: port(4000),
+  HOST: z.string().default('127.0.0.1'),
+  API_PUBLIC_URL: httpUrl().optional(),
+  /** The web app's origin: allowed by CORS, and the base of links the API hands out. */
+  WEB_PUBLIC_URL: httpUrl().default('http://localhost:3000'),
+  /** More browser origins allowed by CORS (comma separated). */
+  CORS_ORIGINS: csv(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  /** Issuer of the access tokens. */
+  SSO_PUBLIC_URL: httpUrl().default('http://localhost:4100'),
+  SSO_JWKS_URL: httpUrl().optional(),
+  /** The token's `resource_access` entry whose roles apply to this API. */
+  API_SSO_RESOURCE: z.string().min(1).default('loa-api'),
+  /** Base prepended to media paths that are not absolute http(s) addresses (spec §5). */
+  CDN_URL: httpUrl().optional(),
+  FILE_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: logLevel(),
+  /** JSON body limit in bytes. */
+  API_BODY_LIMIT: positiveInt(262_144, 10_485_760),
+  /** Largest support-ticket attachment, in bytes. */
+  API_UPLOAD_MAX_BYTES: positiveInt(10_485_760, 104_857_600),
+  /** Requests per minute per IP on public writes (contacts, demo events, clicks, deletion requests). */
+  API_RATE_LIMIT_PUBLIC_WRITES: positiveInt(30),
+  /** Requests per minute per IP on contact form and account deletion requests. */
+  API_RATE_LIMIT_FORMS: positiveInt(5),
+  /** Clock tolerance for token expiry checks, in seconds. */
+  API_TOKEN_CLOCK_TOLERANCE: z.coerce.number().int().min(0).max(300).default(30),
+})
+
+export interface ApiConfig {
+  port: number
+  host: string
+  publicUrl: string
+  webUrl: string
+  corsOrigins: string[]
+  dataDir: string
+  databaseUrl?: string
+  redisUrl?: string
+  ssoIssuer: string
+  ssoJwksUrl: string
+  ssoResource: string
+  cdnUrl?: string
+  fileSigningSecret?: string
+  logLevel: string
+  bodyLimit: number
+  uploadMaxBytes: number
+  rateLimits: { publicWrites: number; forms: number }
+  tokenClockToleranceSeconds: number
+}
+
+/** Parses the environment once; fails fast naming every bad variable. */
+export const loadApiConfig = (env: Env = process.env): ApiConfig => {
+  const c = parseConfig('api', schema, env)
+  return {
+    port: c.API_PORT,
+    host: c.HOST,
+    publicUrl: c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`,
+    webUrl: c.WEB_PUBLIC_URL,
+    corsOrigins: [...new Set([c.WEB_PUBLIC_URL, ...c.CORS_ORIGINS.map((o) => o.replace(/\/+$/, ''))])],
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    ssoIssuer: c.SSO_PUBLIC_URL,
+    ssoJwksUrl: c.SSO_JWKS_URL ?? `${c.SSO_PUBLIC_URL}/protocol/openid-connect/certs`,
+    ssoResource: c.API_SSO_RESOURCE,
+    cdnUrl: c.CDN_URL,
+    fileSigningSecret: c.FILE_SIGNING_SECRET,
+    logLevel: c.LOG_LEVEL,
+    bodyLimit: c.API_BODY_LIMIT,
+    uploadMaxBytes: c.API_UPLOAD_MAX_BYTES,
+    rateLimits: { publicWrites: c.API_RATE_LIMIT_PUBLIC_WRITES, forms: c.API_RATE_LIMIT_FORMS },
+    tokenClockToleranceSeconds: c.API_TOKEN_CLOCK_TOLERANCE,
+  }
+}

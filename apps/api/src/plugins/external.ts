@@ -1,0 +1,62 @@
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { AppError, CommonErrorCode } from '@loa/contracts'
+import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { ApiConfig } from '../config.ts'
+
+export const API_BASE = '/api/v1'
+
+/** External plugins, in boot order: zod compilers, security headers, CORS, rate limits, OpenAPI. */
+export const registerExternalPlugins = async (app: FastifyInstance, config: ApiConfig): Promise<void> => {
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(helmet, {
+    // The API answers JSON; the docs page loads its own script and styles from this origin.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  })
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    maxAge: 600,
+  })
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(CommonErrorCode.RATE_LIMITED, `Too many requests; retry in ${context.after}`, 429, {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
+  })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Loa product API',
+        version: '1.0.0',
+        description:
+          'Catalogue, accounts, marketing and commerce calls of Loa. Success: `{"status":1,"result":…}`; ' +
+          'failure: HTTP 4xx/5xx with `{"status":0,"error_code":"…","error_message":"…"}`. Keys are snake_case.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: false })
+  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger())
+}

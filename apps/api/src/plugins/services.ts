@@ -1,0 +1,30 @@
+import type { Db } from '@loa/db'
+import type { FileStorage } from '../storage.ts'
+import type { FastifyInstance } from 'fastify'
+import type { ApiConfig } from '../config.ts'
+import { createCreditsService, type CreditsService } from '../services/credits.ts'
+import { createUsersService, type UsersService } from '../services/users.ts'
+import type { ApiDeps } from '../types.ts'
+
+export interface ApiContext {
+  config: ApiConfig
+  db: Db
+  storage?: FileStorage
+  queue?: unknown
+  credits: CreditsService
+  users: UsersService
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared services and adapters for route handlers. */
+    ctx: ApiContext
+  }
+}
+
+export const installServices = (app: FastifyInstance, deps: ApiDeps): void => {
+  const db = deps.database.db
+  const credits = createCreditsService(db)
+  const users = createUsersService(db, credits)
+  app.decorate('ctx', { config: deps.config, db, storage: deps.storage, queue: deps.queue, credits, users })
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { activeBannersRoute } from './banners/active.ts'
+import { listPackagesRoute } from './packages/list.ts'
+import { sampleScriptsRoutes } from './sample-scripts/index.ts'
+import { listVoicesRoute } from './voices/list.ts'
+import { publicVoucherRoutes } from './vouchers/public.ts'
+
+/**
+ * Every route plugin of the product API, registered under /api/v1. Add a resource with one line.
+ * Signed-in subtrees add their own `onRequest` auth hook inside their plugin.
+ */
+export const routes: FastifyPluginAsync = async (app) => {
+  // Catalogue (public)
+  await app.register(listVoicesRoute)
+  await app.register(sampleScriptsRoutes)
+  await app.register(listPackagesRoute)
+  await app.register(activeBannersRoute)
+  await app.register(publicVoucherRoutes)
+}

@@ -1,0 +1,51 @@
+import type { app as t } from '@loa/db'
+import { z } from 'zod'
+
+export type PackageRow = typeof t.packages.$inferSelect
+
+export const packageWire = z.object({
+  code: z.string(),
+  name: z.string(),
+  family: z.string(),
+  type: z.string(),
+  cycle: z.string().nullable(),
+  kind: z.string(),
+  price: z.number(),
+  original_price: z.number().nullable(),
+  currency: z.literal('VND'),
+  credits: z.number(),
+  devices: z.number(),
+  voice_clonings: z.number(),
+  resources: z.object({ credits: z.number(), devices: z.number(), voiceClonings: z.number() }),
+  duration_days: z.number(),
+  description: z.string(),
+  highlights: z.array(z.string()),
+  active: z.boolean(),
+  purchasable: z.boolean(),
+  is_landing_page: z.boolean(),
+  rank: z.number(),
+})
+
+export const packageToWire = (p: PackageRow): z.infer<typeof packageWire> => ({
+  code: p.code,
+  name: p.name,
+  family: p.family,
+  type: p.type,
+  cycle: p.cycle,
+  kind: p.kind,
+  price: p.price,
+  original_price: p.originalPrice,
+  currency: 'VND',
+  credits: p.credits,
+  devices: p.devices,
+  voice_clonings: p.voiceClonings,
+  // Plan resource kinds of spec §3, under their own names.
+  resources: { credits: p.credits, devices: p.devices, voiceClonings: p.voiceClonings },
+  duration_days: p.durationDays,
+  description: p.description,
+  highlights: p.highlights,
+  active: p.active,
+  purchasable: p.purchasable,
+  is_landing_page: p.isLandingPage,
+  rank: p.rank,
+})

@@ -1,0 +1,27 @@
+import type { app as t } from '@loa/db'
+
+export type VoiceRow = typeof t.voices.$inferSelect
+
+/** Wire shape of a voice (snake_case). `audio_link` repeats the sample URL under the player's name. */
+export const voiceToWire = (v: VoiceRow) => ({
+  code: v.code,
+  name: v.name,
+  gender: v.gender,
+  region: v.region,
+  language_code: v.languageCode,
+  features: v.features,
+  level: v.level,
+  description: v.description,
+  provider: v.provider,
+  sample_audio_url: v.sampleAudioUrl,
+  audio_link: v.sampleAudioUrl,
+  avatar_url: v.avatarUrl,
+  has_dubbing: v.hasDubbing,
+  is_sample: v.isSample,
+  global: v.global,
+  active: v.active,
+  rank: v.rank,
+})
+
+export type VoiceWire = ReturnType<typeof voiceToWire>
+export const VOICE_FIELDS = Object.keys(voiceToWire({} as VoiceRow)) as (keyof VoiceWire)[]

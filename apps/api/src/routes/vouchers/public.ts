@@ -1,0 +1,55 @@
+import { ok } from '@loa/contracts'
+import { app as t } from '@loa/db'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { envelope } from '../../lib/wire.ts'
+import { bestFirst, liveVoucher, voucherToWire, voucherWire } from './serialize.ts'
+
+/** Public vouchers: the list, and the one the landing banner shows. */
+export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/public-vouchers',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary: 'Public vouchers usable now',
+        response: { 200: envelope(z.object({ total: z.number(), items: z.array(voucherWire) })) },
+      },
+    },
+    async () => {
+      const rows = await app.ctx.db
+        .select()
+        .from(t.vouchers)
+        .where(and(liveVoucher(new Date()), eq(t.vouchers.isPublic, true)))
+        .orderBy(...bestFirst)
+      return ok({ total: rows.length, items: rows.map(voucherToWire) })
+    },
+  )
+  app.get(
+    '/vouchers/banner',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary: 'The voucher shown on the landing banner (visitors)',
+        response: { 200: envelope(z.object({ voucher: voucherWire.nullable() })) },
+      },
+    },
+    async () => {
+      const [row] = await app.ctx.db
+        .select()
+        .from(t.vouchers)
+        .where(
+          and(
+            liveVoucher(new Date()),
+            eq(t.vouchers.isPublic, true),
+            eq(t.vouchers.showBanner, true),
+            eq(t.vouchers.audience, 'ALL'),
+          ),
+        )
+        .orderBy(...bestFirst)
+        .limit(1)
+      return ok({ voucher: row ? voucherToWire(row) : null })
+    },
+  )
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto'
+import { app as t, type Db } from '@loa/db'
+import { eq } from 'drizzle-orm'
+import type { AuthUser } from '../plugins/token-verifier.ts'
+import type { CreditsService } from './credits.ts'
+
+/** The package a new profile starts on (seeded by packages/db). */
+export const DEFAULT_PACKAGE_CODE = 'STUDIO-FREE-V3'
+
+export type UserRow = typeof t.users.$inferSelect
+
+const AFFILIATE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const newAffiliateCode = (): string =>
+  'LOA' + [...randomBytes(6)].map((b) => AFFILIATE_ALPHABET[b % AFFILIATE_ALPHABET.length]).join('')
+
+const addDays = (from: Date, days: number): Date | null =>
+  days < 0 ? null : new Date(from.getTime() + days * 86_400_000)
+
+/**
+ * Profiles are created from the token on the first signed-in call: the default package, its credits
+ * (one ledger grant, idempotent) and the user's own affiliate code. Name/email/avatar follow the token.
+ */
+export const createUsersService = (db: Db, credits: CreditsService) => {
+  const find = async (id: string): Promise<UserRow | undefined> => {
+    const [row] = await db.select().from(t.users).where(eq(t.users.id, id))
+    return row
+  }
+
+  const create = async (auth: AuthUser): Promise<void> => {
+    const [pkg] = await db.select().from(t.packages).where(eq(t.packages.code, DEFAULT_PACKAGE_CODE))
+    const now = new Date()
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const affiliateCode = newAffiliateCode()
+      const taken = await db
+        .select({ code: t.affiliateMarketers.code })
+        .from(t.affiliateMarketers)
+        .where(eq(t.affiliateMarketers.code, affiliateCode))
+      if (taken.length) continue
+      const inserted = await db
+        .insert(t.users)
+        .values({
+          id: auth.sub,
+          email: auth.email ?? null,
+          name: auth.name ?? null,
+          avatar: auth.picture ?? null,
+          affiliateCode,
+          packageCode: pkg?.code ?? null,
+          packageExpiresAt: pkg ? addDays(now, pkg.durationDays) : null,
+          lastSeenAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: t.users.id })
+      if (!inserted.length) {
+        // Another request created the profile first, or the affiliate code collided.
+        if (await find(auth.sub)) return
+        continue
+      }
+      await db
+        .insert(t.affiliateMarketers)
+        .values({ code: affiliateCode, ownerUserId: auth.sub, name: auth.name ?? '' })
+        .onConflictDoNothing()
+      if (pkg && pkg.credits > 0)
+        await credits.grant(auth.sub, pkg.credits, {
+          reason: 'signup package',
+          reference: `package:${pkg.code}`,
+          idempotencyKey: `signup:${auth.sub}`,
+        })
+      return
+    }
+    throw new Error('could not allocate an affiliate code')
+  }
+
+  /** The caller's profile, created on first use; token fields that changed are copied over. */
+  const ensure = async (auth: AuthUser): Promise<UserRow> => {
+    let user = await find(auth.sub)
+    if (!user) {
+      await create(auth)
+      user = (await find(auth.sub))!
+    }
+    const changes: Partial<UserRow> = {}
+    if (auth.email && auth.email !== user.email) changes.email = auth.email
+    if (auth.name && auth.name !== user.name) changes.name = auth.name
+    if (auth.picture && auth.picture !== user.avatar) changes.avatar = auth.picture
+    if (Object.keys(changes).length) {
+      const [updated] = await db
+        .update(t.users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(t.users.id, auth.sub))
+        .returning()
+      user = updated!
+    }
+    return user
+  }
+
+  return { find, ensure }
+}
+
+export type UsersService = ReturnType<typeof createUsersService>
