@@ -76,6 +76,7 @@ export const buildFlagsApp = ({ config: rawConfig, database, logger }: FlagsAppD
       db,
       authenticate: createAdminAuth(config),
       onChange: () => watcher.poke(),
+      streamCounts: () => hub.counts(),
     })
   })
 

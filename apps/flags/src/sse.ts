@@ -51,6 +51,11 @@ export class SseHub {
     return n
   }
 
+  /** Open streams per client key on this replica. */
+  counts(): Record<string, number> {
+    return Object.fromEntries([...this.byKey].map(([key, set]) => [key, set.size]))
+  }
+
   hasSubscribers(key: string): boolean {
     return this.count(key) > 0
   }

@@ -16,6 +16,8 @@ export interface AdminRouteDeps {
   db: Db
   authenticate: (request: FastifyRequest) => Promise<AdminActor>
   onChange: () => Promise<void>
+  /** Open SSE streams per client key on this replica (operations insight). */
+  streamCounts: () => Record<string, number>
 }
 
 declare module 'fastify' {
@@ -110,6 +112,10 @@ export const registerAdminRoutes = (app: FastifyInstance, deps: AdminRouteDeps):
       }
 
       admin.get('/me', async (request) => ok(request.adminActor))
+      admin.get('/streams', async () => {
+        const streams = deps.streamCounts()
+        return ok({ streams, total: Object.values(streams).reduce((a, b) => a + b, 0) })
+      })
 
       admin.get('/features', async (request) =>
         ok({ features: await store.listFeatures(db, { includeArchived: archivedFrom(request.query) }) }),
