@@ -551,7 +551,8 @@ export class SsoClient {
     this.proactiveTimer = setTimeout(
       () => {
         this.proactiveTimer = undefined
-        this.updateToken(margin).catch(() => {
+        // forced: the timer is due; another tab's fresher tokens would have re-scheduled it
+        this.updateToken(-1).catch(() => {
           const current = this.snapshot.auth
           if (current.authenticated && !isTokenExpired(current, 0, this.env.now())) {
             this.scheduleProactiveRefresh(PROACTIVE_RETRY_MS)
