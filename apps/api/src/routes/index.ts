@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { activeBannersRoute } from './banners/active.ts'
+import { marketingRoutes } from './marketing/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
 import { listVoicesRoute } from './voices/list.ts'
@@ -16,4 +17,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(listPackagesRoute)
   await app.register(activeBannersRoute)
   await app.register(publicVoucherRoutes)
+  // Marketing (public, rate-limited writes)
+  await app.register(marketingRoutes)
 }
