@@ -11,8 +11,16 @@ export const generateEncryptionKey = (): string => randomBytes(16).toString('bas
 const importKey = (keyB64: string, usage: 'encrypt' | 'decrypt') =>
   subtle.importKey('raw', Buffer.from(keyB64, 'base64'), { name: 'AES-CBC', length: 128 }, false, [usage])
 
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+
+/** Strict base64 decoding (Buffer.from silently skips bad characters; the SDK's atob throws). */
+const fromBase64 = (value: string, what: string): Buffer => {
+  if (!BASE64.test(value)) throw new Error(`Invalid ${what}`)
+  return Buffer.from(value, 'base64')
+}
+
 export const isValidEncryptionKey = (keyB64: string): boolean =>
-  /^[A-Za-z0-9+/]+={0,2}$/.test(keyB64) && Buffer.from(keyB64, 'base64').length === 16
+  BASE64.test(keyB64) && Buffer.from(keyB64, 'base64').length === 16
 
 export const encryptString = async (plain: string, keyB64: string): Promise<string> => {
   const iv = randomBytes(16)
@@ -25,11 +33,10 @@ export const encryptString = async (plain: string, keyB64: string): Promise<stri
 export const decryptString = async (encrypted: string, keyB64: string): Promise<string> => {
   const [ivB64, ctB64, ...rest] = encrypted.split('.')
   if (!ivB64 || !ctB64 || rest.length) throw new Error('Invalid payload')
+  if (!isValidEncryptionKey(keyB64)) throw new Error('Invalid key')
+  const iv = fromBase64(ivB64, 'iv')
+  const ct = fromBase64(ctB64, 'payload')
   const key = await importKey(keyB64, 'decrypt')
-  const plain = await subtle.decrypt(
-    { name: 'AES-CBC', iv: Buffer.from(ivB64, 'base64') },
-    key,
-    Buffer.from(ctB64, 'base64'),
-  )
+  const plain = await subtle.decrypt({ name: 'AES-CBC', iv }, key, ct)
   return new TextDecoder().decode(plain)
 }

@@ -107,8 +107,7 @@ export const validateCondition = (
       ;(value as unknown[]).forEach((c, i) => validateCondition(c, ctx, `${at}[${i}]`))
     } else if (key === '$not') {
       validateCondition(value, ctx, at)
-    } else if (key.startsWith('$')) {
-      fail(FlagsErrorCode.FLAG_CONDITION_INVALID, at, `unknown top-level operator ${key}`)
+      // Any other key, even one starting with '$' (such as `$groups`), is an attribute path for the SDK.
     } else if (isPlainObject(value)) {
       const keys = Object.keys(value)
       const dollar = keys.filter((k) => k.startsWith('$')).length
