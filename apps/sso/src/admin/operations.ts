@@ -1,0 +1,36 @@
+import type { Db } from '@loa/db'
+import { systemClock } from '../lib/clock.ts'
+import { CLIENT_ID_PATTERN, listClients, removeClient, upsertClient, type Client } from '../store/clients.ts'
+import { createKeyRing } from '../store/keys.ts'
+import { readOutbox } from '../store/outbox.ts'
+import { findUserByEmail, grantRole, revokeRole } from '../store/users.ts'
+
+export const NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
+
+/** Operator actions, shared by the admin HTTP endpoints and the CLI (when it opens the database itself). */
+export const createSsoAdmin = (db: Db, keyRetentionSeconds = 24 * 3600) => ({
+  listClients: () => listClients(db),
+  saveClient: async (client: Client) => {
+    if (!CLIENT_ID_PATTERN.test(client.id))
+      throw new Error(`invalid client id '${client.id}' (a-z, 0-9, -; 2-63 chars)`)
+    for (const role of client.roles) if (!NAME_PATTERN.test(role)) throw new Error(`invalid role '${role}'`)
+    await upsertClient(db, client)
+    return client
+  },
+  removeClient: (id: string) => removeClient(db, id),
+  changeRole: async (op: 'add' | 'remove', email: string, resource: string, role: string) => {
+    if (!NAME_PATTERN.test(resource) || !NAME_PATTERN.test(role))
+      throw new Error('invalid resource or role name')
+    const user = await findUserByEmail(db, email)
+    if (!user) throw new Error(`no user with email ${email}`)
+    const changed =
+      op === 'add'
+        ? await grantRole(db, user.id, resource, role)
+        : await revokeRole(db, user.id, resource, role)
+    return { user_id: user.id, email: user.email, resource, role, changed }
+  },
+  outbox: (limit = 50) => readOutbox(db, Math.min(Math.max(limit, 1), 500)),
+  rotateKeys: async () => ({ kid: await createKeyRing(db, systemClock, keyRetentionSeconds).rotate() }),
+})
+
+export type SsoAdmin = ReturnType<typeof createSsoAdmin>

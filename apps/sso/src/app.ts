@@ -1,0 +1,93 @@
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import type { Database } from '@loa/db'
+import { createBaseApp, registerHealthRoutes } from '@loa/service-kit'
+import type { SsoConfig } from './config.ts'
+import type { SsoContext } from './context.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
+import { dummyHash } from './lib/passwords.ts'
+import { registerCors } from './http/cors.ts'
+import { installSsoErrorHandler } from './http/errors.tsx'
+import { createOriginAllowlist } from './store/clients.ts'
+import { createKeyRing } from './store/keys.ts'
+import { createMailer, type Mailer } from './store/outbox.ts'
+import { ensureSecretSetting, getSetting } from './store/settings.ts'
+import { defaultThrottlePolicy } from './store/throttle.ts'
+import { registerAuthorizeRoutes } from './routes/authorize.tsx'
+import { registerTokenRoutes } from './routes/token.ts'
+import { registerRefreshRoute } from './routes/refresh.ts'
+import { registerLogoutRoute } from './routes/logout.ts'
+import { registerDiscoveryRoutes } from './routes/discovery.ts'
+import { registerEndSessionRoutes } from './routes/end-session.tsx'
+import { registerAccountEmailRoutes } from './routes/account-email.tsx'
+import { registerProfileRoutes } from './routes/profile.tsx'
+import { registerSocialRoutes } from './routes/social.ts'
+import { registerOneTapRoute } from './routes/one-tap.ts'
+import { registerAdminRoutes } from './routes/admin.ts'
+
+export interface SsoAppDeps {
+  config: SsoConfig
+  database: Database
+  logger?: Logger | false
+  /** Milliseconds clock (tests move time forward). */
+  clock?: Clock
+  /** Replaces the SMTP/outbox mailer (never needed in production). */
+  mailer?: Mailer
+}
+
+export const SSO_BODY_LIMIT = 64 * 1024
+
+/** The SSO Fastify app, not listening. `close()` leaves the shared database open. */
+export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
+  const { config, database } = deps
+  const app = createBaseApp({
+    service: 'sso',
+    logger: deps.logger ?? false,
+    bodyLimit: SSO_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  })
+  installSsoErrorHandler(app)
+  registerHealthRoutes(app, 'sso', [{ name: 'database', check: database.ping }])
+  const clock = deps.clock ?? systemClock
+  const db = database.db
+
+  void app.register(async (instance) => {
+    const ctx: SsoContext = {
+      config,
+      database,
+      db,
+      clock,
+      now: () => new Date(clock()),
+      keys: createKeyRing(db, clock, config.ttl.keyRetention),
+      mailer:
+        deps.mailer ??
+        createMailer(db, { smtpUrl: config.smtpUrl, from: config.smtpFrom, log: (m) => app.log.warn(m) }),
+      cookieSecret: await ensureSecretSetting(db, 'cookie_secret'),
+      lifetimes: { idleSeconds: config.ttl.sessionIdle, maxSeconds: config.ttl.sessionMax },
+      throttle: defaultThrottlePolicy(config.loginFailureFactor),
+      isAllowedOrigin: createOriginAllowlist(db),
+      tokensNotBefore: async () => Number((await getSetting(db, 'tokens_not_before')) ?? 0),
+    }
+    await ctx.keys.active()
+    await dummyHash()
+    await instance.register(cookie)
+    await instance.register(formbody, { bodyLimit: SSO_BODY_LIMIT })
+    await instance.register(rateLimit, { global: false })
+    registerCors(instance, ctx)
+    registerDiscoveryRoutes(instance, ctx)
+    registerAuthorizeRoutes(instance, ctx)
+    registerTokenRoutes(instance, ctx)
+    registerRefreshRoute(instance, ctx)
+    registerLogoutRoute(instance, ctx)
+    registerEndSessionRoutes(instance, ctx)
+    registerAccountEmailRoutes(instance, ctx)
+    registerProfileRoutes(instance, ctx)
+    registerSocialRoutes(instance, ctx)
+    registerOneTapRoute(instance, ctx)
+    registerAdminRoutes(instance, ctx)
+  })
+  return app
+}

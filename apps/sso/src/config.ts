@@ -1,0 +1,158 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { bool, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+import { readOrCreateSecret } from './secrets.ts'
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+const schema = z.object({
+  SSO_PORT: port(4100),
+  HOST: z.string().default('127.0.0.1'),
+  SSO_PUBLIC_URL: httpUrl().optional(),
+  WEB_PUBLIC_URL: httpUrl().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: logLevel(),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Loa <no-reply@loa.local>'),
+  SSO_OPERATOR_KEY: z.string().min(16).optional(),
+  SSO_TRUST_PROXY: bool(false),
+  SSO_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SSO_ACCESS_TOKEN_TTL: seconds(300),
+  SSO_ID_TOKEN_TTL: seconds(300),
+  SSO_CODE_TTL: seconds(60),
+  SSO_SESSION_IDLE_TTL: seconds(7 * 24 * 3600),
+  SSO_SESSION_MAX_TTL: seconds(30 * 24 * 3600),
+  SSO_RESET_TOKEN_TTL: seconds(3600),
+  SSO_VERIFY_TOKEN_TTL: seconds(3 * 24 * 3600),
+  SSO_KEY_RETENTION: seconds(24 * 3600),
+  SSO_LOGIN_FAILURE_FACTOR: z.coerce.number().int().positive().default(5),
+  SSO_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  SSO_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: httpUrl().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: httpUrl().default('https://www.googleapis.com/oauth2/v3/certs'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTHORIZATION_URL: httpUrl().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: httpUrl().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: httpUrl().default('https://graph.facebook.com/me?fields=id,name,email,picture'),
+})
+
+export interface SocialProviderConfig {
+  id: 'google' | 'facebook'
+  kind: 'oidc' | 'oauth2'
+  clientId: string
+  clientSecret: string
+  /** OIDC: discovered from the issuer. */
+  issuer?: string
+  authorizationUrl?: string
+  tokenUrl?: string
+  userinfoUrl?: string
+  scope: string
+}
+
+export interface SsoConfig {
+  port: number
+  host: string
+  /** The issuer: SSO_PUBLIC_URL without a trailing slash. */
+  issuer: string
+  webUrl: string
+  dataDir: string
+  databaseUrl?: string
+  logLevel: string
+  smtpUrl?: string
+  smtpFrom: string
+  operatorKey?: string
+  trustProxy: boolean
+  secureCookies: boolean
+  ttl: {
+    accessToken: number
+    idToken: number
+    code: number
+    sessionIdle: number
+    sessionMax: number
+    resetToken: number
+    verifyToken: number
+    keyRetention: number
+  }
+  loginFailureFactor: number
+  loginRateLimit: number
+  tokenRateLimit: number
+  social: SocialProviderConfig[]
+  googleOneTap?: { clientId: string; issuers: string[]; jwksUrl: string }
+}
+
+/**
+ * Parses the SSO's environment. In embedded mode (no DATABASE_URL) a missing SSO_OPERATOR_KEY is generated once
+ * into `$DATA_DIR/secrets.json`; pass `{ generateSecrets: false }` to leave it unset (tests).
+ */
+export const loadSsoConfig = (env: Env, options: { generateSecrets?: boolean } = {}): SsoConfig => {
+  const e = parseConfig('sso', schema, env)
+  const issuer = e.SSO_PUBLIC_URL ?? `http://localhost:${e.SSO_PORT}`
+  const social: SocialProviderConfig[] = []
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)
+    social.push({
+      id: 'google',
+      kind: 'oidc',
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+      scope: 'openid email profile',
+    })
+  if (e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET)
+    social.push({
+      id: 'facebook',
+      kind: 'oauth2',
+      clientId: e.FACEBOOK_CLIENT_ID,
+      clientSecret: e.FACEBOOK_CLIENT_SECRET,
+      authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
+      tokenUrl: e.FACEBOOK_TOKEN_URL,
+      userinfoUrl: e.FACEBOOK_USERINFO_URL,
+      scope: 'email public_profile',
+    })
+  let operatorKey = e.SSO_OPERATOR_KEY
+  if (!operatorKey && !e.DATABASE_URL && options.generateSecrets !== false)
+    operatorKey = readOrCreateSecret(e.DATA_DIR, 'SSO_OPERATOR_KEY')
+  return {
+    port: e.SSO_PORT,
+    host: e.HOST,
+    issuer,
+    webUrl: e.WEB_PUBLIC_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    operatorKey,
+    trustProxy: e.SSO_TRUST_PROXY,
+    secureCookies:
+      e.SSO_COOKIE_SECURE === 'auto' ? issuer.startsWith('https://') : e.SSO_COOKIE_SECURE === 'true',
+    ttl: {
+      accessToken: e.SSO_ACCESS_TOKEN_TTL,
+      idToken: e.SSO_ID_TOKEN_TTL,
+      code: e.SSO_CODE_TTL,
+      sessionIdle: e.SSO_SESSION_IDLE_TTL,
+      sessionMax: e.SSO_SESSION_MAX_TTL,
+      resetToken: e.SSO_RESET_TOKEN_TTL,
+      verifyToken: e.SSO_VERIFY_TOKEN_TTL,
+      keyRetention: e.SSO_KEY_RETENTION,
+    },
+    loginFailureFactor: e.SSO_LOGIN_FAILURE_FACTOR,
+    loginRateLimit: e.SSO_LOGIN_RATE_LIMIT,
+    tokenRateLimit: e.SSO_TOKEN_RATE_LIMIT,
+    social,
+    googleOneTap: e.GOOGLE_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          issuers: [...new Set(['accounts.google.com', 'https://accounts.google.com', e.GOOGLE_ISSUER])],
+          jwksUrl: e.GOOGLE_JWKS_URL,
+        }
+      : undefined,
+  }
+}
+
+/** For the CLI: the SSO configuration from this process's environment. */
+export const loadSsoConfigFromProcess = (options: { generateSecrets?: boolean } = {}): SsoConfig =>
+  loadSsoConfig(process.env, options)

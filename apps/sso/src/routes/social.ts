@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { ssoSocialTransactions } from '../store/tables.ts'
+import type { SsoContext } from '../context.ts'
+import { constantEquals, newId, randomToken } from '../lib/crypto.ts'
+import { clearCookie, cookieNames, readCookie, setCookie } from '../http/cookies.ts'
+import { seeOther } from '../http/render.ts'
+import { validateAuthorizationRequest, requestAsFields } from '../oauth/authorize-request.ts'
+import { redirectWithCode, redirectWithError, startSession } from '../oauth/complete.ts'
+import { resolveSocialAccount } from '../oauth/social-account.ts'
+import { pickLang } from '../pages/i18n.ts'
+import { createSocialProvider, type SocialProvider } from '../social/providers.ts'
+import { showAuthorizeError } from './authorize.tsx'
+
+const TRANSACTION_TTL_MS = 10 * 60_000
+
+/**
+ * `GET /api/v1/auth/{provider}` (spec parameters, camelCase or snake_case): validates the downstream request like
+ * /authorize, keeps it server-side in a transaction bound to this browser by an HttpOnly cookie, and sends the
+ * browser to the provider with state + PKCE (+ nonce). The fixed callback checks state against the transaction,
+ * exchanges the code, finds or creates the account, and answers the client with a code.
+ */
+export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
+  const providers = new Map<string, SocialProvider>(
+    ctx.config.social.map((p) => [p.id, createSocialProvider(p)]),
+  )
+  const callbackUrl = (id: string) => `${ctx.config.issuer}/api/v1/auth/${id}/callback`
+  const notFound = {
+    status: 0,
+    error: 'invalid_request',
+    error_description: 'unknown provider',
+    error_code: 'NOT_FOUND',
+    error_message: 'unknown provider',
+  }
+
+  app.get('/api/v1/auth/:provider', async (request, reply) => {
+    const { provider: id } = request.params as { provider: string }
+    const provider = providers.get(id)
+    if (!provider) return reply.status(404).send(notFound)
+    const query = request.query as Record<string, unknown>
+    const outcome = await validateAuthorizationRequest(ctx.db, query)
+    if (outcome.kind === 'show-error')
+      return showAuthorizeError(reply, pickLang(query, request.headers['accept-language']), outcome.reason)
+    if (outcome.kind === 'redirect-error')
+      return redirectWithError(
+        ctx,
+        reply,
+        outcome.redirectUri,
+        outcome.error,
+        outcome.description,
+        outcome.state,
+      )
+    const lang = pickLang(query, request.headers['accept-language'], outcome.request.redirectUri)
+    const affiliate =
+      typeof query.affiliateCode === 'string' && /^[\w-]{1,64}$/.test(query.affiliateCode)
+        ? query.affiliateCode
+        : ''
+    const txn = { id: newId(), state: randomToken(32), nonce: randomToken(16), codeVerifier: oidcVerifier() }
+    const now = ctx.now()
+    const fields: Record<string, string> = {}
+    for (const [k, v] of Object.entries(requestAsFields(outcome.request, lang)))
+      if (v !== undefined) fields[k] = v
+    if (affiliate) fields.affiliate_code = affiliate
+    await ctx.db.insert(ssoSocialTransactions).values({
+      id: txn.id,
+      provider: id,
+      state: txn.state,
+      codeVerifier: txn.codeVerifier,
+      nonce: txn.nonce,
+      request: fields,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TRANSACTION_TTL_MS),
+    })
+    setCookie(reply, ctx.config, cookieNames(ctx.config).social, txn.id, TRANSACTION_TTL_MS / 1000)
+    const url = await provider.authorizationUrl({ redirectUri: callbackUrl(id), ...txn })
+    return seeOther(reply, url.href)
+  })
+
+  app.get('/api/v1/auth/:provider/callback', async (request, reply) => {
+    const { provider: id } = request.params as { provider: string }
+    const provider = providers.get(id)
+    if (!provider) return reply.status(404).send(notFound)
+    const query = request.query as Record<string, unknown>
+    const lang = pickLang(query, request.headers['accept-language'])
+    const cookieName = cookieNames(ctx.config).social
+    const txnId = readCookie(request, cookieName)
+    clearCookie(reply, ctx.config, cookieName)
+    const [txn] = txnId
+      ? await ctx.db.delete(ssoSocialTransactions).where(eq(ssoSocialTransactions.id, txnId)).returning()
+      : []
+    const state = typeof query.state === 'string' ? query.state : ''
+    if (
+      !txn ||
+      txn.provider !== id ||
+      !constantEquals(txn.state, state) ||
+      txn.expiresAt.getTime() <= ctx.now().getTime()
+    )
+      return showAuthorizeError(reply, lang, 'bad_request')
+    // The downstream request was validated before; validate again (the client may have changed since).
+    const outcome = await validateAuthorizationRequest(ctx.db, txn.request)
+    if (outcome.kind === 'show-error') return showAuthorizeError(reply, lang, outcome.reason)
+    if (outcome.kind === 'redirect-error')
+      return redirectWithError(
+        ctx,
+        reply,
+        outcome.redirectUri,
+        outcome.error,
+        outcome.description,
+        outcome.state,
+      )
+    const req = outcome.request
+    if (typeof query.error === 'string')
+      return redirectWithError(
+        ctx,
+        reply,
+        req.redirectUri,
+        'access_denied',
+        'the provider refused the sign-in',
+        req.state,
+      )
+    let profile
+    try {
+      profile = await provider.complete({
+        currentUrl: new URL(request.url, ctx.config.issuer),
+        state: txn.state,
+        nonce: txn.nonce,
+        codeVerifier: txn.codeVerifier,
+      })
+    } catch (error) {
+      request.log.warn({ err: error, provider: id }, 'social login failed')
+      return redirectWithError(
+        ctx,
+        reply,
+        req.redirectUri,
+        'access_denied',
+        'the provider sign-in failed',
+        req.state,
+      )
+    }
+    const result = await resolveSocialAccount(ctx, profile, { affiliateCode: txn.request.affiliate_code })
+    if (!result.ok)
+      return redirectWithError(ctx, reply, req.redirectUri, result.error, result.description, req.state)
+    const session = await startSession(ctx, request, reply, result.user.id)
+    return redirectWithCode(ctx, reply, { request: req, userId: result.user.id, session })
+  })
+}
+
+const oidcVerifier = () => randomToken(32)
