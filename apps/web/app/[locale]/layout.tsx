@@ -1,0 +1,53 @@
+import '@fontsource/be-vietnam-pro/400.css'
+import '@fontsource/be-vietnam-pro/700.css'
+import '@/styles/globals.css'
+import type { ReactNode } from 'react'
+import type { Viewport } from 'next'
+import { notFound } from 'next/navigation'
+import { headers } from 'next/headers'
+import { hasLocale, NextIntlClientProvider } from 'next-intl'
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server'
+import { routing } from '@/i18n/routing'
+import { getWebConfig } from '@/lib/config'
+import { readVisitor } from '@/lib/visitor/ip'
+import { localBusinessJsonLd, serializeJsonLd } from '@/lib/seo/json-ld'
+import { AppShell } from '@/components/shell/AppShell'
+import { ExternalScripts } from '@/components/shell/ExternalScripts'
+
+export const dynamic = 'force-dynamic'
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#5b21b6' }
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode
+  params: Promise<{ locale: string }>
+}) {
+  const { locale } = await params
+  if (!hasLocale(routing.locales, locale)) notFound()
+  setRequestLocale(locale)
+  const { public: config } = getWebConfig()
+  const visitor = readVisitor(await headers())
+  const [messages, t] = await Promise.all([getMessages(), getTranslations({ locale, namespace: 'meta' })])
+  const jsonLd = localBusinessJsonLd(config, t('businessName'), locale)
+
+  return (
+    <html lang={locale}>
+      <body>
+        <NextIntlClientProvider locale={locale} messages={messages}>
+          <AppShell config={config} visitor={visitor} locale={locale}>
+            {children}
+          </AppShell>
+        </NextIntlClientProvider>
+        <script
+          type="application/ld+json"
+          id="local-business"
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }}
+        />
+        <ExternalScripts config={config} />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,31 @@
+'use client'
+import { useTranslations } from 'next-intl'
+import { useAuth } from './AuthProvider'
+import { SignUpButton } from './SignUpButton'
+import { ROUTES } from '@/lib/routes'
+
+/** Header right side: log in + sign up when signed out; studio link + log out when signed in. */
+export function HeaderAuth() {
+  const t = useTranslations('nav')
+  const auth = useAuth()
+  if (auth.ready && auth.authenticated) {
+    return (
+      <div className="header-auth">
+        <SignUpButton place="header" to={ROUTES.studio} className="btn btn-primary">
+          {t('goToStudio')}
+        </SignUpButton>
+        <button type="button" className="btn btn-ghost" onClick={() => auth.logout()}>
+          {t('logout')}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="header-auth">
+      <button type="button" className="btn btn-ghost" onClick={() => auth.login(ROUTES.studioTts)}>
+        {t('login')}
+      </button>
+      <SignUpButton place="header">{t('signUp')}</SignUpButton>
+    </div>
+  )
+}

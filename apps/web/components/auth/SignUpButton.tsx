@@ -1,0 +1,44 @@
+'use client'
+import type { ReactNode } from 'react'
+import { useLocale } from 'next-intl'
+import { useAuth } from './AuthProvider'
+import { ROUTES } from '@/lib/routes'
+import { trackEvent } from '@/lib/analytics/data-layer'
+
+interface Props {
+  children: ReactNode
+  /** Where the button leads (default: the studio text-to-speech page). */
+  to?: string
+  className?: string
+  place: 'header' | 'banner' | 'voices' | 'steps' | 'pricing' | 'services'
+}
+
+/**
+ * Sign-up / try-free button: a link to the studio page; when signed out, the click goes through SSO signup and comes
+ * back to that page signed in.
+ */
+export function SignUpButton({
+  children,
+  to = ROUTES.studioTts,
+  className = 'btn btn-primary',
+  place,
+}: Props) {
+  const locale = useLocale()
+  const auth = useAuth()
+  const href = `${locale === 'en' ? '/en' : ''}${to}`
+  return (
+    <a
+      href={href}
+      className={className}
+      data-place={place}
+      onClick={(event) => {
+        trackEvent('sign_up_click', { place })
+        if (auth.authenticated) return
+        event.preventDefault()
+        auth.signup(to)
+      }}
+    >
+      {children}
+    </a>
+  )
+}

@@ -1,0 +1,72 @@
+'use client'
+import { useEffect, type ReactNode } from 'react'
+import { useLocale, useTranslations } from 'next-intl'
+import { usePathname } from 'next/navigation'
+import { useAuth } from '@/components/auth/AuthProvider'
+import { ROUTES, stripLocale } from '@/lib/routes'
+
+const NAV = [
+  { path: ROUTES.studio, key: 'studio' },
+  { path: ROUTES.studioTts, key: 'textToSpeech' },
+  { path: ROUTES.studioDubbing, key: 'dubbing' },
+  { path: ROUTES.studioPayments, key: 'payments' },
+  { path: ROUTES.consoleApps, key: 'apiConsole' },
+] as const
+
+/**
+ * Frame of the signed-in product (studio, console): sends signed-out visitors through SSO login back to the same
+ * page, then shows the navigation and the page.
+ */
+export function SignedInShell({ children }: { children: ReactNode }) {
+  const t = useTranslations()
+  const locale = useLocale()
+  const auth = useAuth()
+  const pathname = stripLocale(usePathname() ?? '/')
+  const prefix = locale === 'en' ? '/en' : ''
+
+  useEffect(() => {
+    if (auth.ready && !auth.authenticated) auth.login(pathname)
+  }, [auth, pathname])
+
+  if (!auth.ready || !auth.authenticated) {
+    return (
+      <main id="main" className="signed-in-wait" aria-busy="true">
+        <p>{t('auth.signingIn')}</p>
+      </main>
+    )
+  }
+  return (
+    <div className="app-frame">
+      <header className="app-header">
+        <a className="logo" href={prefix || '/'} aria-label={t('nav.home')}>
+          Loa
+        </a>
+        <span className="muted" data-testid="signed-in-as">
+          {t('auth.signedInAs', { name: auth.name ?? auth.email ?? '' })}
+        </span>
+        {auth.accountUrl && (
+          <a href={auth.accountUrl} target="_blank" rel="noopener noreferrer">
+            {t('nav.account')}
+          </a>
+        )}
+        <button type="button" className="btn btn-ghost" onClick={() => auth.logout()}>
+          {t('nav.logout')}
+        </button>
+      </header>
+      <nav className="app-nav" aria-label={t('shell.studioNav')}>
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.path}>
+              <a href={`${prefix}${item.path}`} aria-current={pathname === item.path ? 'page' : undefined}>
+                {t(`shell.${item.key}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="app-main">
+        {children}
+      </main>
+    </div>
+  )
+}

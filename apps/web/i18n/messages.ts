@@ -1,0 +1,31 @@
+import { I18N_RETRY_COUNT, I18N_RETRY_DELAY_MS, type Locale } from '@loa/contracts'
+
+import type viMessages from '../messages/vi.json'
+
+export type Messages = typeof viMessages
+
+const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
+  vi: () => import('../messages/vi.json'),
+  en: () => import('../messages/en.json'),
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Loads one locale's translations (namespace "common" lives at the root), retrying like spec §9 says. */
+export const loadMessages = async (
+  locale: Locale,
+  load: (locale: Locale) => Promise<{ default: Messages }> = (l) => importers[l](),
+  retries = I18N_RETRY_COUNT,
+  delayMs = I18N_RETRY_DELAY_MS,
+): Promise<Messages> => {
+  let lastError: unknown
+  for (let attempt = 0; attempt <= retries; attempt += 1) {
+    try {
+      return (await load(locale)).default
+    } catch (error) {
+      lastError = error
+      if (attempt < retries) await sleep(delayMs)
+    }
+  }
+  throw lastError
+}

@@ -1,0 +1,103 @@
+import type { BannerPosition, Gender, Region, VoicePurpose } from '@loa/contracts'
+
+export interface ApiEnvelope<T> {
+  status: number
+  result?: T
+  errorCode?: string
+  errorMessage?: string
+}
+
+export interface Voice {
+  code: string
+  name: string
+  gender: Gender
+  region?: Region
+  languageCode?: string
+  features?: VoicePurpose[] | string[]
+  level?: string
+  sampleAudioUrl?: string
+  demo?: string
+  avatar?: string
+  hasDubbing?: boolean
+  rank?: number
+}
+
+export interface VoiceQuery {
+  search?: string
+  languageCode?: string
+  gender?: Gender
+  features?: string
+  level?: string
+  offset?: number
+  limit?: number
+  active?: boolean
+  isSample?: boolean
+  sort?: string
+  hasDubbing?: boolean
+  code?: string
+}
+
+export interface UsagePackage {
+  id?: string
+  code: string
+  name?: string
+  family?: string
+  type?: string
+  cycle?: string
+  billingCycle?: string
+  price: number
+  originalPrice?: number
+  credits?: number
+  devices?: number
+  voiceClonings?: number
+  kind?: string
+  description?: string
+  features?: string[]
+  rank?: number
+}
+
+export interface NewsPost {
+  id?: string
+  slug?: string
+  title: string
+  summary?: string
+  excerpt?: string
+  thumbnail?: string
+  imageUrl?: string
+  url?: string
+  link?: string
+  publishedAt?: string
+  createdAt?: string
+}
+
+export interface Banner {
+  id?: string
+  type: string
+  imageUrl: string
+  actionUrl?: string | null
+  position?: BannerPosition | null
+}
+
+export interface ContactForm {
+  name: string
+  email: string
+  phoneNumber: string
+  purpose: string
+  content: string
+}
+
+export interface DemoEvent {
+  fingerprint: string
+  voiceCode: string
+  duration: number
+  click: number
+}
+
+export interface PresignedUpload {
+  url: string
+  key?: string
+  path?: string
+  fileUrl?: string
+  method?: string
+  headers?: Record<string, string>
+}

@@ -1,0 +1,29 @@
+import { create } from 'zustand'
+import { TOAST_DURATION_MS, type ToastType } from '@loa/contracts'
+import { pushToast, removeToast, type Toast } from './toast-queue'
+
+interface ToastState {
+  toasts: Toast[]
+  show: (type: ToastType, message: string) => void
+  dismiss: (id: number) => void
+}
+
+let nextId = 1
+
+export const useToastStore = create<ToastState>()((set) => ({
+  toasts: [],
+  show: (type, message) => {
+    const id = nextId++
+    set((s) => ({ toasts: pushToast(s.toasts, { id, type, message }) }))
+    setTimeout(() => set((s) => ({ toasts: removeToast(s.toasts, id) })), TOAST_DURATION_MS)
+  },
+  dismiss: (id) => set((s) => ({ toasts: removeToast(s.toasts, id) })),
+}))
+
+/** `toast.success('…')`, usable from any client code (not only components). */
+export const toast = {
+  success: (message: string) => useToastStore.getState().show('success', message),
+  error: (message: string) => useToastStore.getState().show('error', message),
+  warning: (message: string) => useToastStore.getState().show('warning', message),
+  info: (message: string) => useToastStore.getState().show('info', message),
+}

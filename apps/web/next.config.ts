@@ -1,0 +1,39 @@
+import type { NextConfig } from 'next'
+import createNextIntlPlugin from 'next-intl/plugin'
+import { IMAGE_WIDTHS } from '@loa/contracts'
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  transpilePackages: ['@loa/contracts', '@loa/sso-client'],
+  images: {
+    deviceSizes: [...IMAGE_WIDTHS],
+    imageSizes: [64, 128, 256, 384],
+    formats: ['image/avif', 'image/webp'],
+  },
+  /**
+   * Locale routing without middleware: Vietnamese (default) has no prefix and is served internally from `/vi/...`;
+   * English lives under `/en`. (Next 16 proxies absolute middleware rewrites whose origin differs from the request's,
+   * which loops behind 127.0.0.1 or a reverse proxy; config rewrites stay internal.)
+   */
+  async rewrites() {
+    return {
+      beforeFiles: [
+        { source: '/', destination: '/vi' },
+        { source: '/:path((?!en$|en/|vi$|vi/|_next/|api/)[^.]*)', destination: '/vi/:path' },
+      ],
+      afterFiles: [],
+      fallback: [],
+    }
+  },
+  async redirects() {
+    return [
+      { source: '/vi', destination: '/', permanent: false },
+      { source: '/vi/:path*', destination: '/:path*', permanent: false },
+    ]
+  },
+}
+
+export default withNextIntl(nextConfig)
