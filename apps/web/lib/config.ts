@@ -127,7 +127,8 @@ export const parseWebConfig = (env: Record<string, string | undefined>): ServerC
       clientId: e.WEB_SSO_CLIENT_ID,
       flagsClientKey: e.WEB_FLAGS_CLIENT_KEY,
       landingDomain: e.LANDING_DOMAIN,
-      cdnUrl: trimSlash(e.MEDIA_CDN_URL ?? apiUrl),
+      // Seeded media paths (`/images/...`) are files of the web app itself unless a CDN is configured.
+      cdnUrl: trimSlash(e.MEDIA_CDN_URL ?? webUrl),
       myAccountUrl: e.MY_ACCOUNT_URL,
       supportPhone: e.SUPPORT_PHONE,
       chatLink: e.SUPPORT_CHAT_LINK,

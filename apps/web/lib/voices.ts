@@ -11,7 +11,8 @@ export interface SampleVoice {
 
 export type VoicesByPurpose = Record<VoicePurpose, SampleVoice[]>
 
-export const sampleAudioOf = (voice: Voice): string | undefined => voice.sampleAudioUrl ?? voice.demo
+export const sampleAudioOf = (voice: Voice): string | undefined =>
+  voice.sampleAudioUrl ?? voice.audioLink ?? voice.demo ?? undefined
 
 /** Voices with a sample, grouped by purpose and ordered by region then gender (then rank). */
 export const groupVoicesByPurpose = (

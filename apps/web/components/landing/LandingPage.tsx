@@ -54,7 +54,7 @@ export async function LandingPage({ locale }: { locale: string }) {
         </section>
         <UsingMethod locale={locale} />
         <Pricing locale={locale} packages={packages} />
-        <News locale={locale} posts={news} cdnUrl={config.cdnUrl} />
+        <News locale={locale} posts={news} config={config} />
         <section id="contact" className="section" aria-labelledby="contact-title">
           <div className="container narrow">
             <h2 id="contact-title">{t('contact.title')}</h2>

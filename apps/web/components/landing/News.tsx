@@ -1,10 +1,20 @@
 import { getTranslations } from 'next-intl/server'
 import type { NewsPost } from '@/lib/api/types'
+import type { PublicConfig } from '@/lib/config'
 import { mediaUrl } from '@/lib/media'
 import { responsiveSrcSet } from '@/lib/images'
 import { LazyImage } from '@/components/ui/LazyImage'
 
-export async function News({ locale, posts, cdnUrl }: { locale: string; posts: NewsPost[]; cdnUrl: string }) {
+/** News from `GET /api/v1/news` (server-rendered); images lazy-loaded with the 200px margin. */
+export async function News({
+  locale,
+  posts,
+  config,
+}: {
+  locale: string
+  posts: NewsPost[]
+  config: PublicConfig
+}) {
   const t = await getTranslations({ locale, namespace: 'news' })
   const date = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'vi-VN', {
     dateStyle: 'medium',
@@ -19,17 +29,17 @@ export async function News({ locale, posts, cdnUrl }: { locale: string; posts: N
         ) : (
           <ul className="news-list">
             {posts.map((post, index) => {
-              const image = post.thumbnail ?? post.imageUrl
-              const src = image ? mediaUrl(image, cdnUrl) : ''
+              const image = post.thumbnailUrl ?? post.imageUrl
+              const src = image ? mediaUrl(image, config.cdnUrl) : ''
               const href = post.url ?? post.link
               const when = post.publishedAt ?? post.createdAt
               return (
-                <li key={post.id ?? post.slug ?? index} className="news-item">
+                <li key={post.slug ?? post.id ?? index} className="news-item" data-slug={post.slug}>
                   {src && (
                     <LazyImage
                       className="news-image"
                       src={src}
-                      srcSet={responsiveSrcSet(src)}
+                      srcSet={responsiveSrcSet(src, config.webUrl)}
                       sizes="(max-width: 768px) 100vw, 33vw"
                       alt=""
                       width={640}
@@ -43,7 +53,7 @@ export async function News({ locale, posts, cdnUrl }: { locale: string; posts: N
                     </p>
                   )}
                   {(post.summary ?? post.excerpt) && <p>{post.summary ?? post.excerpt}</p>}
-                  {href && (
+                  {href ? (
                     <a
                       href={href}
                       target="_blank"
@@ -52,6 +62,15 @@ export async function News({ locale, posts, cdnUrl }: { locale: string; posts: N
                     >
                       {t('readMoreShort')}
                     </a>
+                  ) : (
+                    post.content && (
+                      <details>
+                        <summary>{t('readMoreShort')}</summary>
+                        {post.content.split(/\n{2,}/).map((paragraph, i) => (
+                          <p key={i}>{paragraph}</p>
+                        ))}
+                      </details>
+                    )
                   )}
                 </li>
               )

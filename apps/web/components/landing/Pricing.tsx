@@ -35,6 +35,7 @@ export async function Pricing({ locale, packages }: { locale: string; packages: 
               return (
                 <li key={p.id ?? p.code} className="plan" data-code={p.code}>
                   <h3>{name}</h3>
+                  {p.description && <p className="muted">{p.description}</p>}
                   <p className="plan-price">
                     {p.price > 0 ? money.format(p.price) : t('free')}
                     {p.price > 0 && cycle && <span className="muted">{t(`cycles.${cycle}`)}</span>}
@@ -49,7 +50,9 @@ export async function Pricing({ locale, packages }: { locale: string; packages: 
                     {typeof p.voiceClonings === 'number' && p.voiceClonings > 0 && (
                       <li>{t('voiceClonings', { count: p.voiceClonings })}</li>
                     )}
-                    {p.description && <li>{p.description}</li>}
+                    {(p.highlights ?? []).map((h) => (
+                      <li key={h}>{h}</li>
+                    ))}
                   </ul>
                   <SignUpButton place="pricing" to={ROUTES.studioPayments} className="btn btn-outline">
                     {t('choose', { name })}

@@ -15,9 +15,10 @@ export interface Voice {
   languageCode?: string
   features?: VoicePurpose[] | string[]
   level?: string
-  sampleAudioUrl?: string
+  sampleAudioUrl?: string | null
+  audioLink?: string | null
   demo?: string
-  avatar?: string
+  avatarUrl?: string | null
   hasDubbing?: boolean
   rank?: number
 }
@@ -52,7 +53,7 @@ export interface UsagePackage {
   voiceClonings?: number
   kind?: string
   description?: string
-  features?: string[]
+  highlights?: string[]
   rank?: number
 }
 
@@ -62,8 +63,9 @@ export interface NewsPost {
   title: string
   summary?: string
   excerpt?: string
-  thumbnail?: string
+  thumbnailUrl?: string | null
   imageUrl?: string
+  content?: string
   url?: string
   link?: string
   publishedAt?: string
