@@ -1,1 +1,8 @@
-export {}
+export { loadWorkerConfig, type WorkerConfig } from './config.ts'
+export { registerJobHandlers } from './register.ts'
+export { JOB_HANDLERS } from './handlers/index.ts'
+export { probeJobSpec, workerIdentity } from './handlers/probe.ts'
+export { createWorkerStorage } from './storage.ts'
+export { readOrCreateSecret, resolveFileSigningSecret } from './secrets.ts'
+export { startWorker, createWorkerQueue, type RunningWorker } from './runtime.ts'
+export type { WorkerDeps, JobHandlerFactory } from './types.ts'

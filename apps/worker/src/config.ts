@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { bool, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+
+const positiveInt = (fallback: number, max = 86_400_000) =>
+  z.coerce.number().int().min(1).max(max).default(fallback)
+
+const schema = z.object({
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  S3_ENDPOINT: httpUrl().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
+  FILE_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  API_PORT: port(4000),
+  API_PUBLIC_URL: httpUrl().optional(),
+  /** Largest stored object, in bytes. */
+  STORAGE_MAX_OBJECT_BYTES: positiveInt(209_715_200, 10_737_418_240),
+  /** Jobs one worker process runs at once. */
+  WORKER_CONCURRENCY: positiveInt(2, 64),
+  /** Health port of a standalone `loa worker` (/healthz, /readyz); 0 picks a free port. */
+  WORKER_PORT: port(4300),
+  HOST: z.string().default('127.0.0.1'),
+  /** Lease of an active job: a worker that dies loses its jobs to others after about this long. */
+  JOB_LEASE_MS: positiveInt(30_000, 3_600_000),
+  /** On shutdown, wait this long for running jobs before interrupting them (they are resumed later). */
+  JOB_DRAIN_TIMEOUT_MS: positiveInt(30_000, 3_600_000),
+  LOG_LEVEL: logLevel(),
+})
+
+export interface WorkerConfig {
+  dataDir: string
+  databaseUrl?: string
+  redisUrl?: string
+  s3?: {
+    endpoint?: string
+    bucket: string
+    region: string
+    accessKeyId?: string
+    secretAccessKey?: string
+    forcePathStyle: boolean
+  }
+  /** undefined: generated once into `$DATA_DIR/secrets.json` (see `resolveFileSigningSecret`). */
+  fileSigningSecret?: string
+  apiPublicUrl: string
+  maxObjectBytes: number
+  concurrency: number
+  port: number
+  host: string
+  leaseMs: number
+  drainTimeoutMs: number
+  logLevel: string
+}
+
+/** Parses the environment once; a missing or malformed variable stops start-up naming it. */
+export const loadWorkerConfig = (env: Env = process.env): WorkerConfig => {
+  const c = parseConfig('worker', schema, env)
+  return {
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    s3: c.S3_BUCKET
+      ? {
+          endpoint: c.S3_ENDPOINT,
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    fileSigningSecret: c.FILE_SIGNING_SECRET,
+    apiPublicUrl: c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`,
+    maxObjectBytes: c.STORAGE_MAX_OBJECT_BYTES,
+    concurrency: c.WORKER_CONCURRENCY,
+    port: c.WORKER_PORT,
+    host: c.HOST,
+    leaseMs: c.JOB_LEASE_MS,
+    drainTimeoutMs: c.JOB_DRAIN_TIMEOUT_MS,
+    logLevel: c.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,8 @@
+import type { JobHandlerFactory } from '../types.ts'
+import { probeHandlers } from './probe.ts'
+
+/**
+ * Every job handler module of the worker. Add yours here (one module per concern, e.g. synthesis,
+ * dubbing, callbacks): a `JobHandlerFactory` returning `defineJob(...)` definitions.
+ */
+export const JOB_HANDLERS: JobHandlerFactory[] = [probeHandlers]

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+
+/** The environment the CLI hands to every app's own `loadXConfig` (only config files read process.env). */
+export const cliEnv = (): Env => ({ ...process.env })
+
+const schema = z.object({
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().optional(),
+  WEB_PORT: port(3000),
+  WEB_PUBLIC_URL: httpUrl().optional(),
+  LOG_LEVEL: logLevel(),
+})
+
+export interface CliConfig {
+  dataDir: string
+  databaseUrl?: string
+  redisUrl?: string
+  webUrl: string
+  logLevel: string
+  /** Embedded mode: PGlite under `$DATA_DIR/db`, owned by one process at a time. */
+  embedded: boolean
+}
+
+export const loadCliConfig = (env: Env = cliEnv()): CliConfig => {
+  const c = parseConfig('loa', schema, env)
+  return {
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    webUrl: c.WEB_PUBLIC_URL ?? `http://localhost:${c.WEB_PORT}`,
+    logLevel: c.LOG_LEVEL,
+    embedded: !c.DATABASE_URL,
+  }
+}
