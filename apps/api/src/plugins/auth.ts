@@ -37,6 +37,7 @@ export const installAuth = (app: FastifyInstance, deps: ApiDeps): void => {
     clockToleranceSeconds: deps.config.tokenClockToleranceSeconds,
   })
   app.decorateRequest('auth', null)
+  app.decorateRequest('profile', null)
   const read = async (request: FastifyRequest, required: boolean) => {
     if (request.auth) return
     const token = bearer(request)

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { activeBannersRoute } from './banners/active.ts'
+import { devicesRoutes } from './devices/index.ts'
 import { marketingRoutes } from './marketing/index.ts'
+import { meRoutes } from './me/index.ts'
+import { ordersRoutes } from './orders/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
 import { listVoicesRoute } from './voices/list.ts'
 import { publicVoucherRoutes } from './vouchers/public.ts'
+import { userVoucherRoutes } from './vouchers/user.ts'
 
 /**
  * Every route plugin of the product API, registered under /api/v1. Add a resource with one line.
@@ -19,4 +23,9 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(publicVoucherRoutes)
   // Marketing (public, rate-limited writes)
   await app.register(marketingRoutes)
+  // Signed in (each plugin opts in with signedIn(app): one onRequest auth hook for its subtree)
+  await app.register(meRoutes)
+  await app.register(devicesRoutes)
+  await app.register(userVoucherRoutes)
+  await app.register(ordersRoutes)
 }
