@@ -55,6 +55,7 @@ const payload = async (key = 'sdk-loa-web') =>
   (await (await fetch(`${flags.url}/api/features/${key}`)).json()) as {
     features: Record<string, { defaultValue: unknown; rules?: unknown[] }>
     dateUpdated: string
+    savedGroups: Record<string, unknown[]>
   }
 
 describe('admin authentication', () => {
