@@ -244,3 +244,35 @@ export const signUpAndExchange = async (
 
 export const decodeJwt = (jwt: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>
+
+/** A free loopback port (the issuer must be known before the app is built). */
+export const freePort = async (): Promise<number> => {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+}
+export const unescapeHtml = (s: string) => s.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (m) => ENTITIES[m] ?? m)
+
+/** The hidden fields of the first form in a page, as a browser would submit them. */
+export const hiddenFields = (html: string): Record<string, string> => {
+  const fields: Record<string, string> = {}
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+    fields[unescapeHtml(m[1]!)] ??= unescapeHtml(m[2]!)
+  return fields
+}
