@@ -739,6 +739,39 @@ describe('one refresh at a time across tabs', () => {
     },
   )
 
+  test('broadcast news older than the own tokens is ignored; newer tokens are adopted', async () => {
+    const sso = new ScriptedSso().on(REFRESH, () => json(200, tokenAnswer({ sub: 'mine' })))
+    const tab = setup({ sso })
+    tab.start()
+    await tab.client.ready()
+    const otherTab = new BroadcastChannel('loa-sso:loa-web')
+    try {
+      const stale = tokenAnswer({ sub: 'stale' }).result
+      otherTab.postMessage({
+        type: 'tokens',
+        from: 'other',
+        at: Date.now() - 60_000,
+        tokens: { accessToken: stale.access_token },
+        timeSkew: 0,
+      })
+      otherTab.postMessage({ type: 'logout', from: 'other', at: Date.now() - 60_000 })
+      await flush(50)
+      expect(tab.client.getSnapshot().auth.subject).toBe('mine')
+      const fresh = tokenAnswer({ sub: 'fresh' }).result
+      otherTab.postMessage({
+        type: 'tokens',
+        from: 'other',
+        at: Date.now() + 1,
+        tokens: { accessToken: fresh.access_token },
+        timeSkew: 3,
+      })
+      await waitFor(() => tab.client.getSnapshot().auth.subject === 'fresh')
+      expect(tab.client.getSnapshot().auth.timeSkew).toBe(3)
+    } finally {
+      otherTab.close()
+    }
+  })
+
   test('logout in one tab signs the other tab out', async () => {
     const sso = new ScriptedSso()
       .on(REFRESH, () => json(200, tokenAnswer()))

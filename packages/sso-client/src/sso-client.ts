@@ -110,9 +110,10 @@ export interface SsoSnapshot {
 
 type TokensListener = (tokens: TokenSet | null) => void
 
+/** `at`: when the sender obtained the tokens (or logged out); older news than ours is ignored. */
 type ChannelMessage =
-  | { type: 'tokens'; from: string; tokens: TokenSet; timeSkew: number | null }
-  | { type: 'logout'; from: string }
+  | { type: 'tokens'; from: string; at: number; tokens: TokenSet; timeSkew: number | null }
+  | { type: 'logout'; from: string; at: number }
 
 /** Errors of the spec that mean "the session is gone" (tokens are cleared) rather than "try again later". */
 class RefreshRejectedError extends Error {
@@ -131,11 +132,14 @@ const MAX_TIMER_MS = 2_147_483_647
 function browserEnvironment(): SsoEnvironment {
   let storage: StorageLike | undefined
   try {
-    storage = window.localStorage
+    storage = typeof window === 'undefined' ? undefined : window.localStorage
   } catch {
-    storage = undefined
+    storage = undefined // storage disabled (privacy mode): refreshes are then serialised within the tab only
   }
-  const locks = (navigator as Navigator & { locks?: LockManagerLike }).locks
+  const locks =
+    typeof navigator === 'undefined'
+      ? undefined
+      : (navigator as Navigator & { locks?: LockManagerLike }).locks
   return {
     fetch: (input, init) => globalThis.fetch(input, init),
     currentUrl: () => window.location.href,
@@ -172,6 +176,8 @@ export class SsoClient {
   private initPromise: Promise<boolean> | undefined
   private inflightRefresh: Promise<void> | undefined
   private tokenGeneration = 0
+  /** When the current tokens were obtained (or cleared), in this tab or the tab that broadcast them. */
+  private tokensObtainedAt = 0
   private generationWaiters: Array<() => void> = []
   private channel: ChannelLike | undefined
   private started = false
@@ -247,13 +253,19 @@ export class SsoClient {
     }
   }
 
-  private applyAuth(auth: AuthState, tokens: TokenSet, broadcast: boolean): void {
+  private applyAuth(
+    auth: AuthState,
+    tokens: TokenSet,
+    broadcast: boolean,
+    obtainedAt = this.env.now(),
+  ): void {
     this.tokenGeneration += 1
+    this.tokensObtainedAt = Math.max(this.tokensObtainedAt, obtainedAt)
     this.setSnapshot({ auth, error: null })
     this.emitTokens(tokens)
     this.scheduleProactiveRefresh()
     if (broadcast) {
-      this.post({ type: 'tokens', from: this.tabId, tokens, timeSkew: auth.timeSkew })
+      this.post({ type: 'tokens', from: this.tabId, at: obtainedAt, tokens, timeSkew: auth.timeSkew })
     }
     const waiters = this.generationWaiters
     this.generationWaiters = []
@@ -262,6 +274,7 @@ export class SsoClient {
 
   private clearAuth(error: string | null): void {
     const wasAuthenticated = this.snapshot.auth.authenticated
+    this.tokensObtainedAt = Math.max(this.tokensObtainedAt, this.env.now())
     this.clearProactiveTimer()
     this.setSnapshot({ auth: unauthenticatedState(), error })
     if (wasAuthenticated) this.emitTokens(null)
@@ -567,6 +580,8 @@ export class SsoClient {
     if (typeof data !== 'object' || data === null) return
     const message = data as Partial<ChannelMessage>
     if (message.from === this.tabId) return
+    // messages are delivered asynchronously: never let older news replace newer tokens (or a logout)
+    if (typeof message.at !== 'number' || message.at < this.tokensObtainedAt) return
     if (message.type === 'logout') {
       this.clearAuth(null)
       return
@@ -580,7 +595,7 @@ export class SsoClient {
         const auth = buildAuthState(tokens, this.env.now())
         const timeSkew = (message as { timeSkew?: unknown }).timeSkew
         if (typeof timeSkew === 'number') auth.timeSkew = timeSkew
-        this.applyAuth(auth, tokens, false)
+        this.applyAuth(auth, tokens, false, message.at)
       } catch (error) {
         this.env.logger.warn(error)
       }
@@ -712,7 +727,7 @@ export class SsoClient {
     }
     this.clearAuth(null)
     removeChallengeRecord(this.env.cookies, scope)
-    this.post({ type: 'logout', from: this.tabId })
+    this.post({ type: 'logout', from: this.tabId, at: this.env.now() })
     this.env.redirect(target)
   }
 
