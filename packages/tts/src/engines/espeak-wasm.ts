@@ -1,0 +1,105 @@
+/**
+ * eSpeak NG compiled to JavaScript (`@echogarden/espeak-ng-emscripten`, wasm2js): a persistent synthesizer
+ * with word events carrying audio positions. Synchronous — call it only on a worker thread.
+ */
+import { TtsError } from '../errors.ts'
+import { buildSsml } from './ssml.ts'
+import type { EngineOutput, EngineVoice, EngineWord, SpeechEngine } from './types.ts'
+import { tightenWordEnds } from './words.ts'
+
+interface EspeakEvent {
+  type: string
+  text_position: number
+  word_length: number
+  audio_position: number
+}
+
+interface EspeakWorker {
+  set_voice(name: string): number
+  set_rate(rate: number): number
+  set_pitch(pitch: number): number
+  set_range(range: number): number
+  get_samplerate(): number
+  list_voices(): { name: string; identifier: string; languages: { priority: number; name: string }[] }[]
+  synthesize(text: string, cb: (samples: Int16Array, events: EspeakEvent[]) => boolean): void
+}
+
+interface EspeakModule {
+  eSpeakNGWorker: new () => EspeakWorker
+}
+
+const PACKAGE_VERSION = '0.3.5'
+
+export const createEngine = async (): Promise<SpeechEngine> => {
+  let worker: EspeakWorker
+  try {
+    const { default: init } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
+      default: () => Promise<EspeakModule>
+    }
+    const module = await init()
+    worker = new module.eSpeakNGWorker()
+  } catch (error) {
+    throw new TtsError('TTS_ENGINE_UNAVAILABLE', `eSpeak WASM engine failed to load: ${String(error)}`)
+  }
+  let currentVoice = ''
+
+  return {
+    id: 'espeak-wasm',
+    version: `espeak-ng-emscripten-${PACKAGE_VERSION}`,
+    async listVoices(): Promise<EngineVoice[]> {
+      return worker
+        .list_voices()
+        .filter((v) => v.languages.some((l) => l.name.startsWith('vi')))
+        .map((v) => ({
+          id: v.identifier.replace(/^.*\//, ''),
+          name: v.name,
+          languages: v.languages.map((l) => l.name),
+        }))
+    },
+    async synthesize(input, voice, settings): Promise<EngineOutput> {
+      const name = `${voice.espeakVoice}+${voice.variant}`
+      if (name !== currentVoice) {
+        if (worker.set_voice(name) !== 0)
+          throw new TtsError('TTS_ENGINE_FAILED', `eSpeak has no voice '${name}'`)
+        currentVoice = name
+      }
+      worker.set_rate(Math.round(settings.rate))
+      worker.set_pitch(Math.round(settings.pitch))
+      worker.set_range(Math.round(settings.range))
+      const { ssml, plainOffset } = buildSsml(input)
+      const chunks: Int16Array[] = []
+      const events: EspeakEvent[] = []
+      worker.synthesize(ssml, (samples, evs) => {
+        chunks.push(samples)
+        for (const e of evs) if (e.type === 'word') events.push(e)
+        return false
+      })
+      const length = chunks.reduce((n, c) => n + c.length, 0)
+      const pcm = new Int16Array(length)
+      let at = 0
+      for (const c of chunks) {
+        pcm.set(c, at)
+        at += c.length
+      }
+      const sampleRate = worker.get_samplerate()
+      const totalMs = (length / sampleRate) * 1000
+      const words: EngineWord[] = []
+      events.forEach((e, i) => {
+        const start = plainOffset(e.text_position - 1)
+        const end = plainOffset(e.text_position - 1 + e.word_length)
+        const text = input.text.slice(start, end)
+        if (!/[\p{L}\p{N}]/u.test(text)) return
+        const next = events.slice(i + 1).find((n) => n.audio_position > e.audio_position)
+        words.push({
+          text,
+          offset: start,
+          length: end - start,
+          startMs: e.audio_position,
+          endMs: next ? next.audio_position : totalMs,
+        })
+      })
+      return { pcm, sampleRate, words: tightenWordEnds(words, pcm, sampleRate), timing: 'events' }
+    },
+    async close() {},
+  }
+}

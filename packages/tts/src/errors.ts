@@ -1,0 +1,27 @@
+/** Stable error codes of the speech engine: callers map them to messages, never parse the text. */
+export type TtsErrorCode =
+  | 'TTS_EMPTY_TEXT'
+  | 'TTS_TEXT_TOO_LONG'
+  | 'TTS_UNKNOWN_VOICE'
+  | 'TTS_INVALID_OPTION'
+  | 'TTS_ENGINE_UNAVAILABLE'
+  | 'TTS_ENGINE_FAILED'
+  | 'TTS_ABORTED'
+  | 'TTS_TIMEOUT'
+
+export class TtsError extends Error {
+  readonly code: TtsErrorCode
+
+  constructor(code: TtsErrorCode, message: string) {
+    super(message)
+    this.name = 'TtsError'
+    this.code = code
+  }
+}
+
+export const isTtsError = (error: unknown): error is TtsError =>
+  error instanceof TtsError ||
+  (typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'TtsError' &&
+    typeof (error as { code?: unknown }).code === 'string')
