@@ -420,6 +420,27 @@ describe('login, signup, social login (PKCE S256)', () => {
     expect(second.state).not.toBe(first.state)
   })
 
+  test('on https under the client domain the challenge cookie is Secure with Domain=<clientDomain> (H4)', async () => {
+    const written: string[] = []
+    const { client, env } = setup({
+      config: { clientDomain: 'loa.vn' },
+      env: {
+        currentUrl: () => 'https://app.loa.vn/studio',
+        cookies: { read: () => '', write: (cookie) => void written.push(cookie) },
+      },
+    })
+    await client.login()
+    expect(written).toHaveLength(1)
+    expect(written[0]).toMatch(/^pkce_loa-web_loa\.vn=/)
+    expect(written[0]).toContain('; domain=loa.vn')
+    expect(written[0]).toContain('; Secure')
+    expect(written[0]).toContain('path=/')
+    expect(new URL(env.redirects[0]!).searchParams.get('redirectUri')).toBe('https://app.loa.vn/studio')
+    // a page of another subdomain inside the client domain is an accepted return address
+    await client.login({ redirectUri: 'https://www.loa.vn/' })
+    expect(new URL(env.redirects[1]!).searchParams.get('redirectUri')).toBe('https://www.loa.vn/')
+  })
+
   test('redirect URIs elsewhere are refused (no client-side open redirect, H14)', async () => {
     const { client, env } = setup()
     for (const bad of [
@@ -669,6 +690,19 @@ describe('updateToken and proactive refresh', () => {
     await waitFor(() => calls >= 2, 4000)
     await waitFor(() => client.getSnapshot().auth.token !== firstToken)
     expect(client.getSnapshot().auth.authenticated).toBe(true)
+  })
+
+  test('getFreshAuthorizationHeader refreshes a token about to expire first; undefined when signed out', async () => {
+    expect(await setup().client.getFreshAuthorizationHeader()).toBeUndefined()
+    let n = 0
+    const sso = new ScriptedSso().on(REFRESH, () => json(200, tokenAnswer({ lifetime: 20, sub: `s${++n}` })))
+    const { client, start } = setup({ sso })
+    start()
+    await client.ready()
+    const header = await client.getFreshAuthorizationHeader(30)
+    expect(sso.calls(REFRESH)).toHaveLength(2)
+    expect(client.getSnapshot().auth.subject).toBe('s2')
+    expect(header).toBe(`Bearer ${client.getSnapshot().auth.token}`)
   })
 
   test('no refresh token (nor any token) is written to localStorage or sessionStorage (H13)', async () => {
