@@ -5,6 +5,8 @@ import { IMAGE_WIDTHS } from '@loa/contracts'
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 
 const nextConfig: NextConfig = {
+  // A separate output folder lets a developer build beside a running `next start` (default `.next`).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   transpilePackages: ['@loa/contracts', '@loa/sso-client'],

@@ -5,9 +5,11 @@ import type { ReactNode } from 'react'
 import type { Viewport } from 'next'
 import { notFound } from 'next/navigation'
 import { headers } from 'next/headers'
-import { hasLocale, NextIntlClientProvider } from 'next-intl'
+import { hasLocale } from 'next-intl'
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server'
 import { routing } from '@/i18n/routing'
+import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces'
+import { ClientI18nProvider } from '@/components/i18n/client-i18n'
 import { getWebConfig } from '@/lib/config'
 import { readVisitor } from '@/lib/visitor/ip'
 import { localBusinessJsonLd, serializeJsonLd } from '@/lib/seo/json-ld'
@@ -32,15 +34,16 @@ export default async function LocaleLayout({
   const visitor = readVisitor(await headers())
   const [messages, t] = await Promise.all([getMessages(), getTranslations({ locale, namespace: 'meta' })])
   const jsonLd = localBusinessJsonLd(config, t('businessName'), locale)
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]))
 
   return (
     <html lang={locale}>
       <body>
-        <NextIntlClientProvider locale={locale} messages={messages}>
+        <ClientI18nProvider locale={locale} messages={clientMessages}>
           <AppShell config={config} visitor={visitor} locale={locale}>
             {children}
           </AppShell>
-        </NextIntlClientProvider>
+        </ClientI18nProvider>
         <script
           type="application/ld+json"
           id="local-business"

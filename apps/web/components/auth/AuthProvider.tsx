@@ -1,8 +1,10 @@
 'use client'
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { useTranslations } from 'next-intl'
-import { SSOProvider, useAuthSSO, USER_ALREADY_EXISTS, type SsoConfig } from '@loa/sso-client'
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import type { SsoClient, SsoSnapshot } from '@loa/sso-client'
+import { USER_ALREADY_EXISTS } from '@loa/contracts'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import type { PublicConfig } from '@/lib/config'
+import { loadSsoClient } from '@/lib/auth/sso'
 import { routeUrl } from '@/lib/routes'
 import { toast } from '@/lib/store/toast-store'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
@@ -24,68 +26,16 @@ export interface AuthValue {
   logout: () => void
   accountUrl?: string
   hasResourceRole: (role: string, resource?: string) => boolean
+  /** The underlying `@loa/sso-client` client once loaded (studio/console features may use it directly). */
+  client: SsoClient | null
 }
 
 const AuthContext = createContext<AuthValue | null>(null)
 
-/** Sign-on configuration of the app shell: autoLogin off, SSO on (spec §3). */
-export const ssoConfigFor = (config: PublicConfig): SsoConfig => ({
-  clientId: config.clientId,
-  ssoUrl: config.ssoUrl,
-  ssoApiUrl: config.ssoUrl,
-  clientDomain: new URL(config.webUrl).hostname,
-  options: { autoLogin: false, useSSO: true },
-  ...(config.myAccountUrl ? { myAccountUrl: config.myAccountUrl } : {}),
-})
-
-function AuthBridge({
-  config,
-  locale,
-  children,
-}: {
-  config: PublicConfig
-  locale: string
-  children: ReactNode
-}) {
-  const t = useTranslations('auth')
-  const sso = useAuthSSO()
-  const reported = useRef<string | null>(null)
-
-  useEffect(() => {
-    if (sso.error === USER_ALREADY_EXISTS && reported.current !== sso.error) {
-      reported.current = sso.error
-      toast.warning(t('userAlreadyExists'))
-    }
-  }, [sso.error, t])
-
-  const value = useMemo<AuthValue>(() => {
-    const target = (path: string) => routeUrl(config.webUrl, locale, path)
-    const claims = sso.tokenParsed as { name?: unknown; email?: unknown } | undefined
-    return {
-      ready: sso.initialized,
-      authenticated: sso.authenticated,
-      token: sso.token,
-      getToken: async () => {
-        const header = await sso.getFreshAuthorizationHeader().catch(() => sso.getAuthorizationHeader())
-        return header?.replace(/^Bearer\s+/i, '')
-      },
-      subject: sso.subject,
-      name: typeof claims?.name === 'string' ? claims.name : undefined,
-      email: typeof claims?.email === 'string' ? claims.email : undefined,
-      signup: (path) => void sso.signup({ redirectUri: target(path) }),
-      login: (path) => void sso.login({ redirectUri: target(path) }),
-      logout: () =>
-        void sso
-          .logout({ fingerprint: getFingerprint(), redirectUri: target('/') })
-          .catch((error: Error) => toast.error(error.message)),
-      accountUrl: sso.authenticated ? sso.accountUrl() : undefined,
-      hasResourceRole: sso.hasResourceRole,
-    }
-  }, [sso, config.webUrl, locale])
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
-}
-
+/**
+ * Auth state for the whole app from `@loa/sso-client` (autoLogin off, useSSO on): on load it exchanges a returned
+ * code or refreshes from the SSO session cookie (spec §4); signup/login redirect to the SSO's /authorize.
+ */
 export function AuthProvider({
   config,
   locale,
@@ -95,14 +45,64 @@ export function AuthProvider({
   locale: string
   children: ReactNode
 }) {
-  const ssoConfig = useMemo(() => ssoConfigFor(config), [config])
-  return (
-    <SSOProvider config={ssoConfig}>
-      <AuthBridge config={config} locale={locale}>
-        {children}
-      </AuthBridge>
-    </SSOProvider>
-  )
+  const t = useTranslations('auth')
+  const [client, setClient] = useState<SsoClient | null>(null)
+  const [snapshot, setSnapshot] = useState<SsoSnapshot | null>(null)
+  const reported = useRef<string | null>(null)
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined
+    let cancelled = false
+    void loadSsoClient(config).then((loaded) => {
+      if (cancelled) return
+      unsubscribe = loaded.subscribe(() => setSnapshot(loaded.getSnapshot()))
+      setSnapshot(loaded.getSnapshot())
+      setClient(loaded)
+    })
+    return () => {
+      cancelled = true
+      unsubscribe?.()
+    }
+  }, [config])
+
+  const error = snapshot?.error
+  useEffect(() => {
+    if (error === USER_ALREADY_EXISTS && reported.current !== error) {
+      reported.current = error
+      toast.warning(t('userAlreadyExists'))
+    }
+  }, [error, t])
+
+  const value = useMemo<AuthValue>(() => {
+    const target = (path: string) => routeUrl(config.webUrl, locale, path)
+    const withClient = (action: (c: SsoClient) => Promise<unknown>) =>
+      void loadSsoClient(config)
+        .then(action)
+        .catch((e: Error) => toast.error(e.message))
+    const auth = snapshot?.auth
+    const claims = auth?.tokenParsed as { name?: unknown; email?: unknown } | undefined
+    return {
+      ready: Boolean(auth?.initialized),
+      authenticated: Boolean(auth?.authenticated),
+      token: auth?.token,
+      getToken: async () => {
+        if (!client) return undefined
+        const header = await client.getFreshAuthorizationHeader().catch(() => client.getAuthorizationHeader())
+        return header?.replace(/^Bearer\s+/i, '')
+      },
+      subject: auth?.subject,
+      name: typeof claims?.name === 'string' ? claims.name : undefined,
+      email: typeof claims?.email === 'string' ? claims.email : undefined,
+      signup: (path) => withClient((c) => c.signup({ redirectUri: target(path) })),
+      login: (path) => withClient((c) => c.login({ redirectUri: target(path) })),
+      logout: () => withClient((c) => c.logout({ fingerprint: getFingerprint(), redirectUri: target('/') })),
+      accountUrl: auth?.authenticated && client ? client.accountUrl() : undefined,
+      hasResourceRole: (role, resource) => client?.hasResourceRole(role, resource) ?? false,
+      client,
+    }
+  }, [snapshot, client, config, locale])
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
 
 export const useAuth = (): AuthValue => {

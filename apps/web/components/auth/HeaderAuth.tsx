@@ -1,5 +1,5 @@
 'use client'
-import { useTranslations } from 'next-intl'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import { useAuth } from './AuthProvider'
 import { SignUpButton } from './SignUpButton'
 import { ROUTES } from '@/lib/routes'

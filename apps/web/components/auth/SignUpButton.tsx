@@ -1,6 +1,6 @@
 'use client'
 import type { ReactNode } from 'react'
-import { useLocale } from 'next-intl'
+import { useLocale } from '@/components/i18n/client-i18n'
 import { useAuth } from './AuthProvider'
 import { ROUTES } from '@/lib/routes'
 import { trackEvent } from '@/lib/analytics/data-layer'

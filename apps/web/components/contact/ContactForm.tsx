@@ -1,6 +1,6 @@
 'use client'
 import { useId, useState } from 'react'
-import { useTranslations } from 'next-intl'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import type { ContactForm as ContactFields } from '@/lib/api/types'
 import {
   CONTACT_LIMITS,

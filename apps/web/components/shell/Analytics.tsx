@@ -1,8 +1,7 @@
 'use client'
 import { useEffect } from 'react'
-import Script from 'next/script'
 import { usePathname } from 'next/navigation'
-import { pageView } from '@/lib/analytics/data-layer'
+import { loadScript, pageView } from '@/lib/analytics/data-layer'
 
 /**
  * First render starts analytics: the data layer receives a page view per route; the gtag library loads only when a
@@ -11,15 +10,11 @@ import { pageView } from '@/lib/analytics/data-layer'
 export function Analytics({ tagId }: { tagId?: string }) {
   const pathname = usePathname()
   useEffect(() => {
+    if (tagId)
+      loadScript('analytics-tag', `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(tagId)}`)
+  }, [tagId])
+  useEffect(() => {
     pageView(pathname ?? '/', tagId)
   }, [pathname, tagId])
-  if (!tagId) return null
-  return (
-    <Script
-      id="analytics-tag"
-      src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(tagId)}`}
-      strategy="lazyOnload"
-      onError={() => undefined}
-    />
-  )
+  return null
 }

@@ -1,18 +1,22 @@
 'use client'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
+import dynamic from 'next/dynamic'
 import { usePathname } from 'next/navigation'
 import type { PublicConfig } from '@/lib/config'
 import type { VisitorData } from '@/lib/visitor/ip'
 import { isDemoPath } from '@/lib/routes'
 import { useAppStore } from '@/lib/store/app-store'
-import { FlagsProvider } from '@/components/flags/FlagsProvider'
 import { AuthProvider } from '@/components/auth/AuthProvider'
 import { ConfigProvider } from './config-context'
-import { Toaster } from './Toaster'
-import { CareWidget } from './CareWidget'
-import { PopupBanner } from './PopupBanner'
-import { Analytics } from './Analytics'
-import { AffiliateTracker } from './AffiliateTracker'
+
+// Not needed to paint a page: loaded after hydration, outside the first-load JavaScript.
+const CareWidget = dynamic(() => import('./CareWidget'), { ssr: false })
+const PopupBanner = dynamic(() => import('./PopupBanner'), { ssr: false })
+const Toaster = dynamic(() => import('./Toaster').then((m) => m.Toaster), { ssr: false })
+const Analytics = dynamic(() => import('./Analytics').then((m) => m.Analytics), { ssr: false })
+const AffiliateTracker = dynamic(() => import('./AffiliateTracker').then((m) => m.AffiliateTracker), {
+  ssr: false,
+})
 
 interface Props {
   config: PublicConfig
@@ -26,6 +30,10 @@ export function AppShell({ config, visitor, locale, children }: Props) {
   const pathname = usePathname() ?? '/'
   const demo = isDemoPath(pathname)
   const updateLocation = useAppStore((s) => s.updateLocation)
+  const attributes = useMemo(
+    () => ({ ip: visitor.ip, country: visitor.country, locale }),
+    [visitor.ip, visitor.country, locale],
+  )
 
   useEffect(() => {
     updateLocation({ ip: visitor.ip, country: visitor.country })
@@ -34,18 +42,12 @@ export function AppShell({ config, visitor, locale, children }: Props) {
   return (
     <ConfigProvider config={config}>
       <AuthProvider config={config} locale={locale}>
-        <FlagsProvider
-          apiHost={config.flagsUrl}
-          clientKey={config.flagsClientKey}
-          attributes={{ ip: visitor.ip, country: visitor.country, locale }}
-        >
-          {children}
-          <Toaster />
-          {!demo && <CareWidget locale={locale} />}
-          {!demo && <PopupBanner />}
-          <Analytics tagId={config.analyticsTagId} />
-          <AffiliateTracker />
-        </FlagsProvider>
+        {children}
+        <Toaster />
+        {!demo && <CareWidget attributes={attributes} />}
+        {!demo && <PopupBanner />}
+        <Analytics tagId={config.analyticsTagId} />
+        <AffiliateTracker />
       </AuthProvider>
     </ConfigProvider>
   )

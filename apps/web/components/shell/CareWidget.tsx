@@ -1,7 +1,7 @@
 'use client'
 import { useState } from 'react'
-import { useTranslations } from 'next-intl'
-import { useFlag } from '@/components/flags/FlagsProvider'
+import { useTranslations } from '@/components/i18n/client-i18n'
+import { FlagsProvider, useFlag, type FlagAttributes } from '@/components/flags/FlagsProvider'
 import { usePublicConfig } from './config-context'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
@@ -11,7 +11,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
  * or hides `#chat-root`. The `chatbot` flag (evaluated with the visitor IP) picks an embedded support chat (on) or
  * three round buttons (off): feedback/suggest → /support in a new window, phone call, chat link.
  */
-export function CareWidget({ locale }: { locale: string }) {
+function CareWidgetContent({ locale }: { locale: string }) {
   const t = useTranslations('widget')
   const config = usePublicConfig()
   const chatbot = useFlag('chatbot')
@@ -95,5 +95,15 @@ export function CareWidget({ locale }: { locale: string }) {
         </svg>
       </button>
     </div>
+  )
+}
+
+/** The widget with its flags (GrowthBook React SDK); loaded after hydration by the shell. */
+export default function CareWidget({ attributes }: { attributes: FlagAttributes }) {
+  const config = usePublicConfig()
+  return (
+    <FlagsProvider apiHost={config.flagsUrl} clientKey={config.flagsClientKey} attributes={attributes}>
+      <CareWidgetContent locale={attributes.locale} />
+    </FlagsProvider>
   )
 }

@@ -1,12 +1,11 @@
-import Script from 'next/script'
 import type { PublicConfig } from '@/lib/config'
 import { readServerFlagDefault } from '@/lib/flags/server'
 
 /**
  * Third-party scripts decided on the server at page start: the tag manager only when `tracking-gtm-v2` is on (read
  * from the flags service; failure = off) and a container is configured, loaded from the server container URL; the
- * Google sign-in client only when a Google client id is configured. Both load after the page is interactive and
- * failures are ignored.
+ * Google sign-in client only when a Google client id is configured. Both are async: a script that fails to load
+ * never blocks or breaks the page.
  */
 export async function ExternalScripts({ config }: { config: PublicConfig }) {
   const gtmOn = (await readServerFlagDefault('tracking-gtm-v2')) === true
@@ -14,20 +13,18 @@ export async function ExternalScripts({ config }: { config: PublicConfig }) {
   return (
     <>
       {gtmOn && config.gtmId && (
-        <Script id="gtm-init" strategy="afterInteractive">
-          {`window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});`}
-        </Script>
-      )}
-      {gtmOn && config.gtmId && (
-        <Script
-          id="gtm"
-          strategy="afterInteractive"
-          src={`${gtmBase}/gtm.js?id=${encodeURIComponent(config.gtmId)}`}
-          data-gtm-on="true"
-        />
+        <>
+          <script
+            id="gtm-init"
+            dangerouslySetInnerHTML={{
+              __html: `window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});`,
+            }}
+          />
+          <script id="gtm" async src={`${gtmBase}/gtm.js?id=${encodeURIComponent(config.gtmId)}`} />
+        </>
       )}
       {config.googleClientId && (
-        <Script id="google-gsi" strategy="lazyOnload" src="https://accounts.google.com/gsi/client" />
+        <script id="google-gsi" async defer src="https://accounts.google.com/gsi/client" />
       )}
     </>
   )

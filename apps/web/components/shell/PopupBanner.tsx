@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useState } from 'react'
-import { useTranslations } from 'next-intl'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import { NARROW_BREAKPOINT_PX, POPUP_DELAY_MS } from '@loa/contracts'
 import type { Banner } from '@/lib/api/types'
 import { mediaUrl } from '@/lib/media'
@@ -31,7 +31,7 @@ const useNarrow = (): boolean => {
  * once at 1200×675 when the image fails; fixed and centred, or at its configured position on wide screens (centred at
  * ≤ 768 px); close button; optional click-through link in a new tab. Not mounted on /demo (see AppShell).
  */
-export function PopupBanner() {
+export default function PopupBanner() {
   const t = useTranslations('popup')
   const api = useApi()
   const { cdnUrl } = usePublicConfig()

@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, type ReactNode } from 'react'
-import { useLocale, useTranslations } from 'next-intl'
+import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { usePathname } from 'next/navigation'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { ROUTES, stripLocale } from '@/lib/routes'

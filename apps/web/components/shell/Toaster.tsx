@@ -1,5 +1,5 @@
 'use client'
-import { useTranslations } from 'next-intl'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import { useToastStore } from '@/lib/store/toast-store'
 
 /** Notifications at top right: at most 3, no duplicates, 3000 ms each (lib/store/toast-store.ts). */

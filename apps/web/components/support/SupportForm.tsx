@@ -1,6 +1,6 @@
 'use client'
 import { useId, useRef, useState } from 'react'
-import { useTranslations } from 'next-intl'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import { useApi } from '@/components/shell/config-context'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { errorKey } from '@/lib/errors'

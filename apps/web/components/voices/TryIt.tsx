@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslations } from 'next-intl'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import type { SampleVoice } from '@/lib/voices'
 import { DEMO_TEXT_MAX, requestDemoSynthesis } from '@/lib/api/demo-synthesis'
 import { errorKey } from '@/lib/errors'

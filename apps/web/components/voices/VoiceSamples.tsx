@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslations } from 'next-intl'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import { REGIONS, VOICE_PURPOSES, type VoicePurpose } from '@loa/contracts'
 import type { SampleVoice, VoicesByPurpose } from '@/lib/voices'
 import { useAppStore } from '@/lib/store/app-store'

@@ -25,3 +25,14 @@ export const pageView = (path: string, tagId?: string): void => {
 export const trackEvent = (event: string, params: Record<string, unknown> = {}): void => {
   dataLayer().push({ event, ...params })
 }
+
+/** Adds an async third-party script once; a load failure is swallowed (never breaks the page). */
+export const loadScript = (id: string, src: string): void => {
+  if (document.getElementById(id)) return
+  const script = document.createElement('script')
+  script.id = id
+  script.async = true
+  script.src = src
+  script.onerror = () => script.setAttribute('data-failed', 'true')
+  document.head.appendChild(script)
+}
