@@ -1,4 +1,5 @@
 import { createBaseApp, registerHealthRoutes } from '@loa/service-kit'
+import { isLocalStorage, registerFileRoutes } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
@@ -25,5 +26,8 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     ...(deps.storage ? [{ name: 'storage', check: () => deps.storage!.ping() }] : []),
   ])
   await app.register(routes, { prefix: API_BASE })
+  // Signed local-file URLs (GET/HEAD/PUT /api/v1/files/*); S3 serves its own presigned URLs.
+  if (deps.storage && isLocalStorage(deps.storage))
+    await registerFileRoutes(app, { storage: deps.storage, prefix: `${API_BASE}/files` })
   return app
 }

@@ -1,12 +1,15 @@
 /**
- * Standalone entry (scale mode): config → database → migrations + seeds → app → listen → graceful close.
- * `loa serve all` composes `buildApiApp` itself instead (shared database, storage and queue).
+ * Standalone entry (scale mode): config → database → migrations + seeds → storage and queue → app → listen →
+ * graceful close. `loa serve all` composes `buildApiApp` itself instead (shared database, storage and queue).
  */
 import { migrateAll, openDatabase, seedAll } from '@loa/db'
+import { createQueue } from '@loa/jobs'
 import { createLogger, listen, onShutdownSignal } from '@loa/service-kit'
+import { createStorage } from '@loa/storage'
 import path from 'node:path'
 import { buildApiApp } from './app.ts'
 import { loadApiConfig } from './config.ts'
+import { resolveFileSigningSecret } from './secrets.ts'
 
 const config = loadApiConfig()
 const logger = createLogger(config.logLevel, { service: 'api' })
@@ -15,13 +18,21 @@ const database = await openDatabase(
 )
 await migrateAll(database)
 await seedAll({ db: database.db, log: (m) => logger.info(m), options: { webUrl: config.webUrl } })
-const app = await buildApiApp({ config, database, logger })
+const storage = createStorage({
+  dataDir: config.dataDir,
+  apiPublicUrl: config.publicUrl,
+  fileSigningSecret: config.s3 ? '' : resolveFileSigningSecret(config),
+  s3: config.s3,
+})
+const queue = createQueue({ redisUrl: config.redisUrl }, { database })
+const app = await buildApiApp({ config, database, storage, queue, logger })
 const address = await listen(app, { port: config.port, host: config.host })
 logger.info(`api listening on ${address}`)
 
 onShutdownSignal(
   async () => {
     await app.close()
+    await queue.close()
     await database.close()
   },
   (msg) => logger.info(msg),

@@ -1,5 +1,6 @@
 import type { Database } from '@loa/db'
-import type { FileStorage } from './storage.ts'
+import type { Queue } from '@loa/jobs'
+import type { Storage } from '@loa/storage'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Logger } from 'pino'
 import type { ApiConfig } from './config.ts'
@@ -9,9 +10,9 @@ export interface ApiDeps {
   config: ApiConfig
   database: Database
   /** Files (support attachments, voice samples, synthesis output). Required by the upload and file routes. */
-  storage?: FileStorage
+  storage?: Storage
   /** The job queue (@loa/jobs); used by the synthesis routes. */
-  queue?: unknown
+  queue?: Queue
   logger?: Logger | false
   /**
    * Where token signing keys come from. Defaults to the SSO's JWKS (`config.ssoJwksUrl`, cached and

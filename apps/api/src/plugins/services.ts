@@ -1,5 +1,6 @@
 import type { Db } from '@loa/db'
-import type { FileStorage } from '../storage.ts'
+import type { Queue } from '@loa/jobs'
+import type { Storage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import type { ApiConfig } from '../config.ts'
 import { createCreditsService, type CreditsService } from '../services/credits.ts'
@@ -9,8 +10,8 @@ import type { ApiDeps } from '../types.ts'
 export interface ApiContext {
   config: ApiConfig
   db: Db
-  storage?: FileStorage
-  queue?: unknown
+  storage?: Storage
+  queue?: Queue
   credits: CreditsService
   users: UsersService
 }

@@ -6,6 +6,7 @@ import { meRoutes } from './me/index.ts'
 import { ordersRoutes } from './orders/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
+import { supportRoutes } from './support-tickets/index.ts'
 import { listVoicesRoute } from './voices/list.ts'
 import { publicVoucherRoutes } from './vouchers/public.ts'
 import { userVoucherRoutes } from './vouchers/user.ts'
@@ -28,4 +29,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(devicesRoutes)
   await app.register(userVoucherRoutes)
   await app.register(ordersRoutes)
+  // Support (uploads and ticket creation work without a token; reading needs one)
+  await app.register(supportRoutes)
 }

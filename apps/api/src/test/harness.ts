@@ -3,7 +3,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose'
 import { loadApiConfig, type ApiConfig } from '../config.ts'
 import { buildApiApp } from '../app.ts'
-import type { FileStorage } from '../storage.ts'
+import { createLocalStorage, type Storage } from '@loa/storage'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 export const ISSUER = 'http://sso.test'
 
@@ -31,6 +34,7 @@ export type TestSso = Awaited<ReturnType<typeof createTestSso>>
 
 export interface TestApi {
   app: FastifyInstance
+  storage?: Storage
   database: Database
   config: ApiConfig
   sso: TestSso
@@ -41,12 +45,23 @@ export interface TestApi {
 }
 
 export const startTestApi = async (
-  options: { env?: Record<string, string>; storage?: FileStorage } = {},
+  options: { env?: Record<string, string>; storage?: Storage | false } = {},
 ): Promise<TestApi> => {
   const database = await openTestDatabase()
   const config = loadApiConfig({ SSO_PUBLIC_URL: ISSUER, DATA_DIR: '/nonexistent', ...options.env })
   const sso = await createTestSso()
-  const app = await buildApiApp({ config, database, storage: options.storage, jwks: sso.jwks })
+  // Real local file storage in a temporary directory (what embedded mode uses under $DATA_DIR/files).
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'loa-api-test-'))
+  const storage =
+    options.storage === false
+      ? undefined
+      : (options.storage ??
+        createLocalStorage({
+          root: filesDir,
+          signingSecret: 'test-signing-secret-0123456789',
+          publicBaseUrl: `${config.publicUrl}/api/v1/files`,
+        }))
+  const app = await buildApiApp({ config, database, storage, jwks: sso.jwks })
   const token = (sub: string, extra: JWTPayload & { roles?: string[] } = {}) => {
     const { roles, ...rest } = extra
     return sso.sign({
@@ -65,6 +80,7 @@ export const startTestApi = async (
     })
   return {
     app,
+    storage,
     database,
     config,
     sso,
@@ -73,6 +89,7 @@ export const startTestApi = async (
     close: async () => {
       await app.close()
       await database.close()
+      rmSync(filesDir, { recursive: true, force: true })
     },
   }
 }
