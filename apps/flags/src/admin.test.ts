@@ -148,6 +148,14 @@ describe('flags, rules, saved groups and client keys', () => {
     }
     for (let i = 1; i < seen.length; i++)
       expect(Date.parse(seen[i]!)).toBeGreaterThan(Date.parse(seen[i - 1]!))
+    // Rules of another environment do not touch this key's payload version.
+    const dev = (await payload('sdk-loa-dev')).dateUpdated
+    await flags.admin('PUT', '/features/datasenses/environments/development/rules', {
+      rules: [{ force: true }],
+    })
+    expect((await payload()).dateUpdated).toBe(seen[seen.length - 1])
+    expect(Date.parse((await payload('sdk-loa-dev')).dateUpdated)).toBeGreaterThan(Date.parse(dev))
+    await flags.admin('PUT', '/features/datasenses/environments/development/rules', { rules: [] })
   })
 
   it('rejects malformed rules at write time with stable codes, leaving the payload unchanged', async () => {
@@ -287,8 +295,15 @@ describe('flags, rules, saved groups and client keys', () => {
     await flags.admin('PUT', '/features/chatbot/environments/staging/rules', { rules: [{ force: true }] })
     expect((await payload(key)).features.chatbot!.rules).toHaveLength(1)
     expect((await payload()).features.chatbot!.rules).toBeUndefined()
+    const stream = await fetch(`${flags.url}/sub/${key}`)
+    const reader = stream.body!.getReader()
+    await reader.read()
     await flags.admin('PATCH', `/client-keys/${key}`, { archived: true })
     expect((await fetch(`${flags.url}/api/features/${key}`)).status).toBe(404)
+    // Its open streams end (the SDK's reconnects then get 404).
+    let done = false
+    while (!done) done = (await reader.read()).done
+    expect((await fetch(`${flags.url}/sub/${key}`)).status).toBe(404)
   })
 })
 

@@ -66,7 +66,13 @@ export const buildFlagsApp = ({ config: rawConfig, database, logger }: FlagsAppD
       }
     }
   }
-  const watcher = new ChangeWatcher(db, config.pollMs, (changed) => void publish(changed), app.log)
+  const watcher = new ChangeWatcher(
+    db,
+    config.pollMs,
+    (changed) => void publish(changed),
+    app.log,
+    (removed) => removed.forEach((key) => hub.closeKey(key)),
+  )
 
   registerHealthRoutes(app, 'flags', [{ name: 'database', check: database.ping }], () => shuttingDown)
   // Routes in a child scope registered after CORS, so the CORS hooks apply to all of them.

@@ -68,6 +68,12 @@ export class SseHub {
     for (const set of this.byKey.values()) for (const sub of set) write(sub.res, chunk)
   }
 
+  /** Ends the streams of one key (archived): the SDK's reconnects then get 404 and stop. */
+  closeKey(key: string): void {
+    for (const sub of this.byKey.get(key) ?? []) sub.res.end()
+    this.byKey.delete(key)
+  }
+
   /** Ends every stream (app.close): clients see the stream end and reconnect to another replica. */
   close(): void {
     this.closed = true

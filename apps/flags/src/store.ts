@@ -268,7 +268,11 @@ export const updateFeature = async (
       )
     const after = await getFeature(tx, key)
     await audit(tx, actor, 'feature.update', 'feature', key, before, after)
-    await touchClientKeys(tx as unknown as Db)
+    // A change limited to some environments bumps only their client keys; anything else bumps every key.
+    const envOnly = Object.keys(input).every((k) => k === 'environments')
+    if (envOnly)
+      for (const env of Object.keys(input.environments ?? {})) await touchClientKeys(tx as unknown as Db, env)
+    else await touchClientKeys(tx as unknown as Db)
     return after
   })
 

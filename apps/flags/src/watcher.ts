@@ -24,6 +24,8 @@ export class ChangeWatcher {
     private readonly pollMs: number,
     private readonly onChange: (changed: KeyVersion[]) => void,
     private readonly log?: FastifyBaseLogger,
+    /** Keys archived (or deleted) since the last check. */
+    private readonly onRemoved: (keys: string[]) => void = () => undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -77,7 +79,11 @@ export class ChangeWatcher {
       this.versions.set(row.key, version)
       if (known !== undefined && known !== version) changed.push({ key: row.key, version })
     }
+    const present = new Set(rows.map((r) => r.key))
+    const removed = [...this.versions.keys()].filter((k) => !present.has(k))
+    for (const key of removed) this.versions.delete(key)
     if (changed.length && !this.stopped) this.onChange(changed)
+    if (removed.length && !this.stopped) this.onRemoved(removed)
   }
 
   async stop(): Promise<void> {
