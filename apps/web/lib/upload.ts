@@ -1,6 +1,6 @@
 import type { Api } from './api/endpoints'
 
-export const SUPPORT_UPLOAD_DIRECTORY = 'support-tickets'
+export const SUPPORT_UPLOAD_DIRECTORY = 'attachments'
 export const SUPPORT_MAX_FILE_BYTES = 10 * 1024 * 1024
 
 export const fileExtension = (name: string): string => {
@@ -26,7 +26,10 @@ export const uploadSupportFile = async (api: Api, file: File, token?: string | n
   const response = await fetch(target.url, {
     method: target.method ?? 'PUT',
     body: file,
-    headers: { 'content-type': file.type || 'application/octet-stream', ...target.headers },
+    headers: {
+      'content-type': target.contentType ?? (file.type || 'application/octet-stream'),
+      ...target.headers,
+    },
   })
   if (!response.ok) throw new Error(`Upload failed with status ${response.status}`)
   return target.key ?? target.path ?? target.fileUrl ?? target.url.split('?')[0] ?? target.url

@@ -39,6 +39,11 @@ export function AppShell({ config, visitor, locale, children }: Props) {
     updateLocation({ ip: visitor.ip, country: visitor.country })
   }, [updateLocation, visitor.ip, visitor.country])
 
+  useEffect(() => {
+    // Marks a hydrated page (tests and tooling wait for it instead of sleeping).
+    document.documentElement.dataset.shell = 'ready'
+  }, [])
+
   return (
     <ConfigProvider config={config}>
       <AuthProvider config={config} locale={locale}>

@@ -29,11 +29,11 @@ export function SupportForm() {
       email: text('email'),
       phoneNumber: text('phoneNumber') || undefined,
       category: text('category'),
-      title: text('title'),
+      subject: text('subject'),
       content: text('content'),
       attachments: [] as string[],
     }
-    if (!ticket.name || !ticket.email || !ticket.title || !ticket.content || !ticket.category) {
+    if (!ticket.name || !ticket.email || !ticket.subject || !ticket.content || !ticket.category) {
       setMessage({ kind: 'error', text: t('support.required') })
       return
     }
@@ -96,7 +96,7 @@ export function SupportForm() {
       </div>
       <div className="field field-wide">
         <label htmlFor={`${id}-title`}>{t('support.titleField')}</label>
-        <input id={`${id}-title`} name="title" required maxLength={200} />
+        <input id={`${id}-title`} name="subject" required maxLength={200} />
       </div>
       <div className="field field-wide">
         <label htmlFor={`${id}-content`}>{t('support.content')}</label>

@@ -165,7 +165,7 @@ export const createApi = (http: HttpClient) => ({
       email: string
       phoneNumber?: string
       category: string
-      title: string
+      subject: string
       content: string
       attachments: string[]
     },

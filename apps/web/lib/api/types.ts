@@ -101,5 +101,7 @@ export interface PresignedUpload {
   path?: string
   fileUrl?: string
   method?: string
+  contentType?: string
+  maxBytes?: number
   headers?: Record<string, string>
 }

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { E2E, productEnv } from './support/env'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const STATE_FILE = path.join(os.tmpdir(), `loa-e2e-${E2E.webPort}.json`)
+
+const waitFor = async (
+  url: string,
+  what: string,
+  child: ChildProcess,
+  timeoutMs = 180_000,
+): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  let last = ''
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} (see its log)`)
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+      if (response.ok) return
+      last = `HTTP ${response.status}`
+    } catch (error) {
+      last = (error as Error).message
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs} ms (${last})`)
+}
+
+const start = (command: string, args: string[], cwd: string, env: Record<string, string>, log: string) => {
+  const out = openSync(log, 'a')
+  return spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+    detached: true,
+  })
+}
+
+/** Starts the backend (`loa serve all` on a temporary DATA_DIR) and the built web app on test ports. */
+export default async function globalSetup(): Promise<void> {
+  const webDir = path.join(root, 'apps', 'web')
+  if (!existsSync(path.join(webDir, '.next', 'BUILD_ID'))) {
+    throw new Error(
+      'apps/web is not built: run `npm run test:e2e` (it builds first) or `node scripts/build-web.mjs`',
+    )
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-data-'))
+  const env = productEnv(dataDir)
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-logs-'))
+  const backend = start(
+    process.execPath,
+    [path.join(root, 'bin', 'loa', 'loa.mjs'), 'serve', 'all'],
+    root,
+    env,
+    path.join(logDir, 'backend.log'),
+  )
+  const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
+  const web = start(
+    process.execPath,
+    [nextBin, 'start', '-p', String(E2E.webPort)],
+    webDir,
+    env,
+    path.join(logDir, 'web.log'),
+  )
+  writeFileSync(STATE_FILE, JSON.stringify({ pids: [backend.pid, web.pid], dataDir, logDir }))
+  console.log(`[e2e] product starting (data ${dataDir}, logs ${logDir})`)
+  await Promise.all([
+    waitFor(`${E2E.apiUrl}/healthz`, 'api', backend),
+    waitFor(`${E2E.ssoUrl}/.well-known/openid-configuration`, 'sso', backend),
+    waitFor(`${E2E.flagsUrl}/api/features/sdk-loa-web`, 'flags', backend),
+    waitFor(`${E2E.webUrl}/`, 'web', web),
+  ])
+  process.env.E2E_DATA_DIR = dataDir
+  console.log('[e2e] product ready')
+}
