@@ -29,3 +29,9 @@ export const readSecrets = (file: string): Record<string, unknown> => {
     return {}
   }
 }
+
+/** The operator key stored in `$DATA_DIR/secrets.json` by an embedded server, if any. */
+export const readStoredOperatorKey = (dataDir: string): string | undefined => {
+  const value = readSecrets(path.join(path.resolve(dataDir), 'secrets.json')).SSO_OPERATOR_KEY
+  return typeof value === 'string' ? value : undefined
+}

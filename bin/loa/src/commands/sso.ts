@@ -1,0 +1,71 @@
+import path from 'node:path'
+import { migrateAll, openDatabase, SEEDS } from '@loa/db'
+import {
+  createSsoAdmin,
+  httpBackend,
+  loadSsoConfig,
+  readStoredOperatorKey,
+  runSsoCli,
+  SSO_CLI_USAGE,
+} from '@loa/sso'
+import { cliEnv, loadCliConfig } from '../config.ts'
+import { acquireDataDirLock } from '../platform/data-dir-lock.ts'
+
+export const summary = 'single sign-on: client add|list|remove · user role add|remove · outbox · keys rotate'
+
+/** Is the SSO answering at `url`? */
+const serviceUp = async (url: string): Promise<boolean> => {
+  try {
+    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_500) })
+    const body = (await res.json()) as { service?: string }
+    return res.ok && body.service === 'sso'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Embedded PGlite allows one process: when the SSO is running, go through its admin API with the operator key
+ * (SSO_OPERATOR_KEY or $DATA_DIR/secrets.json); otherwise lock the data directory and open the database.
+ */
+export const run = async (args: string[]): Promise<number> => {
+  if (!args.length || ['-h', '--help', 'help'].includes(args[0]!)) {
+    console.log(SSO_CLI_USAGE)
+    return args.length ? 0 : 2
+  }
+  const env = cliEnv()
+  const config = loadSsoConfig(env, { generateSecrets: false })
+  const cli = loadCliConfig(env)
+  const print = (line: string) => console.log(line)
+  const local = `http://127.0.0.1:${config.port}`
+  const url = (await serviceUp(local)) ? local : (await serviceUp(config.issuer)) ? config.issuer : undefined
+  if (url) {
+    const key = config.operatorKey ?? readStoredOperatorKey(config.dataDir)
+    if (!key) {
+      console.error(
+        `loa sso: the SSO at ${url} is running, but no operator key was found ` +
+          `(set SSO_OPERATOR_KEY, or run from the directory whose ${path.join(config.dataDir, 'secrets.json')} it uses)`,
+      )
+      return 1
+    }
+    return runSsoCli(args, httpBackend(url, key), print)
+  }
+  const release = cli.embedded ? acquireDataDirLock(cli.dataDir, `sso ${args[0]}`) : () => undefined
+  try {
+    const database = await openDatabase(
+      cli.databaseUrl ? { url: cli.databaseUrl } : { dataDir: path.join(cli.dataDir, 'db') },
+    )
+    try {
+      await migrateAll(database)
+      await SEEDS.find((s) => s.name === 'sso-clients')?.run({
+        db: database.db,
+        options: { webUrl: cli.webUrl },
+      })
+      return await runSsoCli(args, createSsoAdmin(database.db, config.ttl.keyRetention), print)
+    } finally {
+      await database.close()
+    }
+  } finally {
+    release()
+  }
+}
