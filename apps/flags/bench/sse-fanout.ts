@@ -48,7 +48,13 @@ await all
 clearTimeout(timeout)
 const ms = Date.now() - started
 console.log(
-  JSON.stringify({ subscribers: opened.length, received, fanOutMs: ms, rssMbBefore: rssBefore, rssMbWithStreams: rssOpen }),
+  JSON.stringify({
+    subscribers: opened.length,
+    received,
+    fanOutMs: ms,
+    rssMbBefore: rssBefore,
+    rssMbWithStreams: rssOpen,
+  }),
 )
 for (const req of requests) req.destroy()
 agent.destroy()
