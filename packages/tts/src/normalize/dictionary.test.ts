@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { normalize } from './index.ts'
+import type { DictionaryEntry } from './types.ts'
+
+const DICTIONARY: DictionaryEntry[] = [
+  { word: 'Vinamilk', reading: 'vi na mín' },
+  { word: 'UBND', reading: 'u bê nờ đê' },
+  { word: 'TP.HCM', reading: 'sài gòn' },
+  { word: 'bắp', reading: 'ngô', region: 'NORTH' },
+  { word: 'bắp', reading: 'bắp ngọt', region: 'SOUTH' },
+  { word: 'iPhone 15', reading: 'ai phôn mười lăm' },
+]
+
+describe('pronunciation dictionary', () => {
+  it('applies before the rules, case-insensitively, on word boundaries', () => {
+    const { text, spans } = normalize('vinamilk và UBND TP.HCM; Vinamilkx', { dictionary: DICTIONARY })
+    expect(text).toBe('vi na mín và u bê nờ đê sài gòn; Vinamilkx')
+    expect(spans.filter((s) => s.kind === 'dictionary').map((s) => s.source)).toEqual([
+      'vinamilk',
+      'UBND',
+      'TP.HCM',
+    ])
+  })
+
+  it('prefers the longest entry and maps multi-word entries to their source', () => {
+    const { spans } = normalize('Mua iPhone 15 ngay', { dictionary: DICTIONARY })
+    expect(spans.find((s) => s.kind === 'dictionary')).toMatchObject({
+      source: 'iPhone 15',
+      text: 'ai phôn mười lăm',
+    })
+  })
+
+  it('applies regional entries only to their region', () => {
+    expect(normalize('bắp luộc', { dictionary: DICTIONARY }).text).toBe('ngô luộc')
+    expect(normalize('bắp luộc', { dictionary: DICTIONARY, region: 'SOUTH' }).text).toBe('bắp ngọt luộc')
+    expect(normalize('bắp luộc', { dictionary: DICTIONARY, region: 'CENTRAL' }).text).toBe('bắp luộc')
+  })
+
+  it('rejects malformed entries with a stable code', () => {
+    expect(() => normalize('a', { dictionary: [{ word: '', reading: 'x' }] })).toThrowError(
+      expect.objectContaining({ code: 'NORMALIZE_INVALID_DICTIONARY' }),
+    )
+    expect(() =>
+      normalize('a', { dictionary: [{ word: 'a', reading: 'b', region: 'MARS' as never }] }),
+    ).toThrowError(expect.objectContaining({ code: 'NORMALIZE_INVALID_DICTIONARY' }))
+  })
+})

@@ -1,0 +1,110 @@
+/**
+ * Abbreviations from the table, prefixes with a dot or number ("TP. Huế", "Q.3", "P.7", "GS.TS"),
+ * and the ones context decides: ĐT (điện thoại before a number, else đội tuyển), Đ/c (đồng chí before
+ * a name, else địa chỉ), CP (cổ phần after "công ty", else chính phủ).
+ */
+import { ABBREVIATIONS, SINGLE_LETTER_PREFIXES, TITLE_PREFIXES } from '../abbreviations.ts'
+import { adjacentPreviousWord, isCapitalised, nextWordIndex, previousWords } from '../context.ts'
+import { readIntegerDigits } from '../number-reader.ts'
+import type { Frag, Rule, RuleContext } from '../rule-types.ts'
+
+function nextText(ctx: RuleContext, i: number): string {
+  const j = nextWordIndex(ctx, i)
+  return j > 0 ? (ctx.tokens[j]?.text ?? '') : ''
+}
+
+/** Whether a dot glued after token i belongs to the abbreviation (a name or number follows it). */
+function dotBelongs(ctx: RuleContext, i: number): boolean {
+  const token = ctx.tokens[i]
+  const dot = ctx.tokens[i + 1]
+  if (!token || !dot || dot.type !== 'punct' || dot.text !== '.' || dot.start !== token.end) return false
+  const after = nextWordIndex(ctx, i + 1)
+  const word = after > 0 ? (ctx.tokens[after]?.text ?? '') : ''
+  return /^[\p{Lu}\d]/u.test(word)
+}
+
+function contextual(ctx: RuleContext, i: number, word: string): string | null {
+  const after = nextText(ctx, i)
+  const colon = ctx.tokens[i + 1]?.text === ':'
+  if (word === 'ĐT' || word === 'Đt') {
+    if (colon || /^[+\d(]/.test(after)) return 'điện thoại'
+    return 'đội tuyển'
+  }
+  if (word === 'Đ/c' || word === 'đ/c' || word === 'Đ/C') {
+    if (isCapitalised(after) && !colon && !/^(Số|Tầng|Phòng|Lô|Ngõ|Ngách|Hẻm|Đường|Phố)$/.test(after))
+      return 'đồng chí'
+    return 'địa chỉ'
+  }
+  if (word === 'CP') {
+    const prev = previousWords(ctx, i, 2).join(' ')
+    if (/(công ty|cty|ctcp)$/.test(prev) || /^(Tập|tập)$/.test(after)) return 'cổ phần'
+    return 'chính phủ'
+  }
+  return null
+}
+
+/** Reads a part after a prefix dot: a number, an abbreviation, or a name kept as written. */
+function readPart(ctx: RuleContext, part: string): string | null {
+  if (/^\d{1,4}$/.test(part)) return readIntegerDigits(part, ctx.words)
+  const abbreviation = ABBREVIATIONS[part]
+  if (abbreviation && !SINGLE_LETTER_PREFIXES.has(part)) return abbreviation
+  if (/^\p{Lu}[\p{Ll}\p{M}]*$/u.test(part)) return part
+  return null
+}
+
+function single(
+  token: { start: number; end: number },
+  text: string,
+  next: number,
+): { next: number; frags: Frag[] } {
+  return { next, frags: [{ text, kind: 'abbreviation', start: token.start, end: token.end }] }
+}
+
+export const abbreviationRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const word = token.text
+  const context = contextual(ctx, i, word)
+  if (context) return single(token, context, i + 1)
+  const direct = ABBREVIATIONS[word]
+  if (direct !== undefined) {
+    const prefix = TITLE_PREFIXES.has(word)
+    const withDot = prefix && dotBelongs(ctx, i)
+    if (SINGLE_LETTER_PREFIXES.has(word) || /^(tp|tt|tx|TT|tr|Tr)$/.test(word)) {
+      // Letters and lowercase prefixes are initials or words unless a dot ties them to what follows.
+      if (!withDot) return null
+    }
+    if (withDot) {
+      const dot = ctx.tokens[i + 1]!
+      return {
+        next: i + 2,
+        frags: [{ text: direct, kind: 'abbreviation', start: token.start, end: dot.end }],
+      }
+    }
+    return single(token, direct, i + 1)
+  }
+  // Q3, P12: a district/ward prefix glued to its number.
+  const glued = /^([QP])(\d{1,2})$/.exec(word)
+  if (glued) {
+    const prev = adjacentPreviousWord(ctx, i)
+    const quarter =
+      glued[1] === 'Q' && Number(glued[2]) <= 4 && /^(quý|doanh|thu|lợi|nhuận|trong)$/.test(prev)
+    const name = quarter ? 'quý' : glued[1] === 'Q' ? 'quận' : 'phường'
+    return single(token, `${name} ${readIntegerDigits(glued[2] ?? '', ctx.words)}`, i + 1)
+  }
+  // GS.TS, PGS.TS, Q.3, P.7, TP.Huế: dotted chains starting with a title prefix.
+  if (word.includes('.')) {
+    const parts = word.split('.').filter((p) => p !== '')
+    const head = parts[0] ?? ''
+    if (parts.length >= 2 && parts.length <= 4 && TITLE_PREFIXES.has(head)) {
+      const readings = [ABBREVIATIONS[head] ?? head]
+      for (const part of parts.slice(1)) {
+        const r = readPart(ctx, part)
+        if (r === null) return null
+        readings.push(r)
+      }
+      return single(token, readings.join(' '), i + 1)
+    }
+  }
+  return null
+}

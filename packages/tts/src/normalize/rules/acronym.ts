@@ -1,0 +1,98 @@
+/**
+ * All-capital words: well-known word-like acronyms are read as words (ASEAN a xê an, COVID cô vít),
+ * others are spelled with Vietnamese letter names (VTV vê tê vê). Capitalised Vietnamese words in a
+ * headline ("THÔNG BÁO") are words, not acronyms, and stay as written.
+ */
+import { letterName, spellLetters } from '../letters.ts'
+import type { Rule, RuleContext } from '../rule-types.ts'
+
+/** Acronyms read as words by Vietnamese newsreaders. */
+const WORD_LIKE: Record<string, string> = {
+  ASEAN: 'a xê an',
+  COVID: 'cô vít',
+  NATO: 'na tô',
+  UNESCO: 'u nét xcô',
+  UNICEF: 'u ni xép',
+  FIFA: 'phi pha',
+  UEFA: 'u ê pha',
+  OPEC: 'ô péc',
+  APEC: 'a péc',
+  NASA: 'na sa',
+  SARS: 'sát',
+  AIDS: 'ết',
+  IELTS: 'ai en',
+  TOEIC: 'tô ích',
+  TOEFL: 'tô phồn',
+  ASIAD: 'a xi át',
+  INTERPOL: 'in tơ pôn',
+  LED: 'lét',
+  PIN: 'pin',
+  WIFI: 'oai phai',
+  COVAX: 'cô vắc',
+  VAR: 'va',
+  OK: 'ô kê',
+  SEA: 'xi',
+  ASEM: 'a xem',
+  MERS: 'mẹt',
+  EURO: 'ơ rô',
+  SIM: 'sim',
+  CAPTCHA: 'cáp cha',
+  BRICS: 'brích',
+  FED: 'phét',
+  ICOM: 'ai com',
+}
+
+/** Letters with Vietnamese diacritics: a capitalised word carrying one is a Vietnamese word. */
+const VIETNAMESE_MARKED = /[ĂÂÊÔƠƯÁÀẢÃẠẮẰẲẴẶẤẦẨẪẬÉÈẺẼẸẾỀỂỄỆÍÌỈĨỊÓÒỎÕỌỐỒỔỖỘỚỜỞỠỢÚÙỦŨỤỨỪỬỮỰÝỲỶỸỴ]/u
+const SYLLABLE =
+  /^(ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdđghklmnprstvx])?(uye|uya|oai|oay|uoi|uou|ươi|ươu|ieu|yeu|oa|oe|uy|ua|uo|ia|ie|ye|ai|ao|au|ay|eo|iu|oi|ui|[aeiouy])(ng|nh|ch|[cmnpt])?$/
+
+export function readWordLike(letters: string): string | null {
+  return WORD_LIKE[letters.toUpperCase()] ?? null
+}
+
+function isCapsWord(text: string): boolean {
+  return /^[\p{Lu}]{2,}$/u.test(text)
+}
+
+/** Whether a neighbouring word is a capitalised Vietnamese word (a headline written in capitals). */
+function inHeadline(ctx: RuleContext, i: number): boolean {
+  for (const j of [i - 2, i + 2, i - 1, i + 1]) {
+    const t = ctx.tokens[j]
+    if (t && t.type === 'word' && isCapsWord(t.text) && VIETNAMESE_MARKED.test(t.text)) return true
+  }
+  return false
+}
+
+/** Reads an all-capital letter run (no digits) as an acronym; null when it is a word to keep. */
+export function readCapitals(ctx: RuleContext | null, i: number, letters: string): string | null {
+  const wordLike = readWordLike(letters)
+  if (wordLike) return wordLike
+  if (VIETNAMESE_MARKED.test(letters)) return null
+  if (ctx && inHeadline(ctx, i) && SYLLABLE.test(letters.toLowerCase())) return null
+  return spellLetters(letters)
+}
+
+export const acronymRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const text = token.text
+  if (/^\p{Lu}$/u.test(text)) {
+    // A lone capital consonant is a letter ("vitamin C", "hạng B"); a vowel reads the same either way.
+    const name = letterName(text)
+    return name
+      ? { next: i + 1, frags: [{ text: name, kind: 'acronym', start: token.start, end: token.end }] }
+      : null
+  }
+  if (!/^[A-ZĐ]{2,12}$/.test(text) && !/^[A-Z][a-z]{2,6}$/.test(text)) return null
+  if (/^[A-Z][a-z]+$/.test(text)) {
+    // "Covid", "Asean": capitalised forms of word-like acronyms.
+    const w = readWordLike(text)
+    return w
+      ? { next: i + 1, frags: [{ text: w, kind: 'acronym', start: token.start, end: token.end }] }
+      : null
+  }
+  const reading = readCapitals(ctx, i, text)
+  if (reading === null) return null
+  return { next: i + 1, frags: [{ text: reading, kind: 'acronym', start: token.start, end: token.end }] }
+}

@@ -1,0 +1,148 @@
+/**
+ * Dates: dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy, yyyy-mm-dd → (ngày) D tháng M năm Y; mm/yyyy → (tháng)
+ * M năm Y; day ranges 18-20/10 → mười tám đến hai mươi tháng mười; date ranges 18/10-20/10.
+ * "ngày" is inserted when missing and never doubled; "mùng"/"mồng" written by the author stay.
+ * A bare d/m is a date only when context says so (see fraction.ts for the other readings).
+ */
+import { adjacentPreviousWord, previousWords } from '../context.ts'
+import { isValidDate, readMonth, readYear } from '../calendar.ts'
+import { readIntegerDigits } from '../number-reader.ts'
+import type { Rule, RuleContext } from '../rule-types.ts'
+
+const FULL = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})$/
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/
+const MONTH_YEAR = /^(\d{1,2})[/.-](\d{4})$/
+const DAY_RANGE = /^(\d{1,2})\s?[-–]\s?(\d{1,2})[/.](\d{1,2})(?:[/.](\d{4}))?$/
+const DATE_RANGE = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?[-–](\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?$/
+const DAY_MONTH = /^(\d{1,2})\/(\d{1,2})$/
+
+/** Words right before a date that already say "day" (no "ngày" is added after them). */
+const DAY_WORDS = new Set(['ngày', 'mùng', 'mồng', 'hôm'])
+/** Words right before a bare d/m that make it a date. */
+const DATE_BEFORE = new Set([
+  'ngày',
+  'mùng',
+  'mồng',
+  'hôm',
+  'sáng',
+  'trưa',
+  'chiều',
+  'tối',
+  'đêm',
+  'khuya',
+  'rạng',
+  'từ',
+  'đến',
+  'tới',
+  'vào',
+  'trước',
+  'sau',
+  'hạn',
+  'dịp',
+  'lễ',
+  'tết',
+  'nay',
+  'qua',
+  'mai',
+  'hết',
+  'đầu',
+  'cuối',
+  'và',
+  'niệm',
+  'khánh',
+  'nhật',
+  'sinh',
+])
+/** Words a little further back that make a bare d/m a date ("Quốc khánh 2/9", "ngày lễ 30/4"). */
+const DATE_NEAR = new Set(['ngày', 'lễ', 'dịp', 'tết', 'hôm', 'kỷ', 'khánh', 'thứ', 'chủ', 'lúc', 'giỗ'])
+
+function dayPrefix(ctx: RuleContext, i: number): string {
+  return DAY_WORDS.has(adjacentPreviousWord(ctx, i)) ? '' : 'ngày '
+}
+
+function readDayMonth(day: number, month: number, ctx: RuleContext): string {
+  return `${readIntegerDigits(String(day), ctx.words)} tháng ${readMonth(month, ctx.words)}`
+}
+
+function readYearPart(year: string | undefined, ctx: RuleContext): string {
+  return year ? ` năm ${readYear(year, ctx.words)}` : ''
+}
+
+/** Whether a bare d/m at token i reads as a date. */
+export function bareDateByContext(ctx: RuleContext, i: number): boolean {
+  if (DATE_BEFORE.has(adjacentPreviousWord(ctx, i))) return true
+  return previousWords(ctx, i, 4).some((w) => DATE_NEAR.has(w))
+}
+
+function readDateWord(ctx: RuleContext, i: number, word: string): string | null {
+  const full = FULL.exec(word)
+  if (full) {
+    const day = Number(full[1])
+    const month = Number(full[3])
+    const yearText = full[4] ?? ''
+    // dd.mm.yy would be ambiguous with versions; two-digit years only with "/" or "-".
+    if (yearText.length === 2 && full[2] === '.') return null
+    if (!isValidDate(day, month, yearText.length === 4 ? Number(yearText) : undefined)) return null
+    return `${dayPrefix(ctx, i)}${readDayMonth(day, month, ctx)}${readYearPart(yearText, ctx)}`
+  }
+  const iso = ISO.exec(word)
+  if (iso) {
+    const day = Number(iso[3])
+    const month = Number(iso[2])
+    if (!isValidDate(day, month, Number(iso[1]))) return null
+    return `${dayPrefix(ctx, i)}${readDayMonth(day, month, ctx)}${readYearPart(iso[1], ctx)}`
+  }
+  const range = DAY_RANGE.exec(word)
+  if (range) {
+    const from = Number(range[1])
+    const to = Number(range[2])
+    const month = Number(range[3])
+    if (!isValidDate(from, month) || !isValidDate(to, month) || from >= to) return null
+    const first = readIntegerDigits(String(from), ctx.words)
+    return `${first} đến ${readDayMonth(to, month, ctx)}${readYearPart(range[4], ctx)}`
+  }
+  const dates = DATE_RANGE.exec(word)
+  if (dates) {
+    const [d1, m1, d2, m2] = [dates[1], dates[2], dates[4], dates[5]].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ]
+    if (!isValidDate(d1, m1) || !isValidDate(d2, m2)) return null
+    const left = `${dayPrefix(ctx, i)}${readDayMonth(d1, m1, ctx)}${readYearPart(dates[3], ctx)}`
+    return `${left} đến ngày ${readDayMonth(d2, m2, ctx)}${readYearPart(dates[6], ctx)}`
+  }
+  const monthYear = MONTH_YEAR.exec(word)
+  if (monthYear) {
+    const month = Number(monthYear[1])
+    if (month < 1 || month > 12) return null
+    const prev = adjacentPreviousWord(ctx, i)
+    // "quý 1/2026" keeps the quarter: quý một năm hai nghìn …
+    if (prev === 'quý')
+      return `${readIntegerDigits(String(month), ctx.words)}${readYearPart(monthYear[2], ctx)}`
+    const lead = prev === 'tháng' ? '' : 'tháng '
+    return `${lead}${readMonth(month, ctx.words)}${readYearPart(monthYear[2], ctx)}`
+  }
+  const dayMonth = DAY_MONTH.exec(word)
+  if (dayMonth && bareDateByContext(ctx, i)) {
+    const day = Number(dayMonth[1])
+    const month = Number(dayMonth[2])
+    if (!isValidDate(day, month)) return null
+    return `${dayPrefix(ctx, i)}${readDayMonth(day, month, ctx)}`
+  }
+  return null
+}
+
+export const dateRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const text = readDateWord(ctx, i, token.text)
+  if (!text) return null
+  return { next: i + 1, frags: [{ text, kind: 'date', start: token.start, end: token.end }] }
+}
+
+/** For other rules: whether d/m would be a valid calendar date. */
+export function isDayMonth(day: number, month: number): boolean {
+  return isValidDate(day, month)
+}

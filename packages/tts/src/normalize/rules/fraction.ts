@@ -1,0 +1,166 @@
+/**
+ * A slash between numbers that is not a date: a fraction (2/3 hai phần ba, 1/4 một phần tư), a rating
+ * or "24/7"-style phrase (trên), or a house number (45/12 Lê Lợi → bốn mươi lăm trên mười hai).
+ * Context decides; a bare small proper fraction (1/2, 3/4) defaults to a fraction, a bare valid day/month
+ * (30/4) to a date.
+ */
+import { adjacentPreviousWord, isCapitalised, nextWordIndex, previousWords } from '../context.ts'
+import { isValidDate, readMonth } from '../calendar.ts'
+import { readIntegerDigits } from '../number-reader.ts'
+import { parseWholeNumber, readParsed } from '../numeric.ts'
+import type { Rule, RuleContext } from '../rule-types.ts'
+
+const SLASHED = /^(\d{1,5}(?:[.,]\d{1,3})?)\/(\d{1,5})$/
+const HOUSE = /^(\d{1,4}[A-Za-z]?)(?:\/(\d{1,4}[A-Za-z]?)){1,3}$/
+const HOUSE_BEFORE = new Set([
+  'số',
+  'nhà',
+  'hẻm',
+  'ngõ',
+  'ngách',
+  'kiệt',
+  'kiệt',
+  'chỉ',
+  'lô',
+  'căn',
+  'hộ',
+  'phòng',
+  'đ/c',
+])
+const HOUSE_AFTER = new Set([
+  'đường',
+  'phố',
+  'hẻm',
+  'ngõ',
+  'kiệt',
+  'ngách',
+  'khu',
+  'tổ',
+  'ấp',
+  'thôn',
+  'quốc',
+  'tỉnh',
+])
+const RATING_BEFORE = new Set(['điểm', 'chấm', 'giá', 'sao', 'rating', 'đạt', 'được'])
+const FRACTION_BEFORE = new Set([
+  'chiếm',
+  'khoảng',
+  'gần',
+  'hơn',
+  'bằng',
+  'tỷ',
+  'tỉ',
+  'lệ',
+  'giảm',
+  'tăng',
+  'còn',
+  'mất',
+  'lấy',
+  'uống',
+  'ăn',
+  'cắt',
+  'chia',
+  'nhân',
+  'cộng',
+  'trừ',
+  'là',
+  'có',
+  'đến',
+  'tới',
+  'từ',
+  'xuống',
+  'lên',
+])
+const FRACTION_AFTER = new Set([
+  'số',
+  'dân',
+  'diện',
+  'tổng',
+  'trong',
+  'của',
+  'phần',
+  'chiếc',
+  'cái',
+  'quãng',
+  'thời',
+  'lượng',
+  'cốc',
+  'ly',
+  'bát',
+  'quả',
+  'người',
+  'giá',
+  'mức',
+  'lần',
+])
+
+function readPart(part: string, ctx: RuleContext): string {
+  const m = /^(\d+)([A-Za-z]?)$/.exec(part)
+  const digits = m?.[1] ?? part
+  const letter = m?.[2] ? ` ${m[2].toLowerCase()}` : ''
+  return `${readIntegerDigits(digits, ctx.words)}${letter}`
+}
+
+function isHouseContext(ctx: RuleContext, i: number): boolean {
+  if (HOUSE_BEFORE.has(adjacentPreviousWord(ctx, i))) return true
+  const j = nextWordIndex(ctx, i)
+  const next = j > 0 ? (ctx.tokens[j]?.text ?? '') : ''
+  return HOUSE_AFTER.has(next.toLowerCase()) || (isCapitalised(next) && ctx.tokens[i + 1]?.type === 'space')
+}
+
+export const fractionRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const word = token.text
+  const single = (text: string, kind: 'fraction' | 'number') => ({
+    next: i + 1,
+    frags: [{ text, kind, start: token.start, end: token.end }],
+  })
+  const house = HOUSE.exec(word)
+  if (house && (word.split('/').length > 2 || /[A-Za-z]/.test(word) || isHouseContext(ctx, i))) {
+    return single(
+      word
+        .split('/')
+        .map((p) => readPart(p, ctx))
+        .join(' trên '),
+      'number',
+    )
+  }
+  const m = SLASHED.exec(word)
+  if (!m) return null
+  const top = parseWholeNumber(m[1] ?? '')
+  if (!top) return null
+  const numerator = Number((m[1] ?? '').replace(',', '.'))
+  const denominator = Number(m[2])
+  const topText = readParsed(top, ctx.words)
+  const bottomText = readIntegerDigits(m[2] ?? '', ctx.words)
+  const prev = adjacentPreviousWord(ctx, i)
+  const j = nextWordIndex(ctx, i)
+  const next = j > 0 ? (ctx.tokens[j]?.text.toLowerCase() ?? '') : ''
+  if (
+    (numerator === 24 && denominator === 7) ||
+    RATING_BEFORE.has(prev) ||
+    previousWords(ctx, i, 3).includes('điểm')
+  ) {
+    return single(`${topText} trên ${bottomText}`, 'fraction')
+  }
+  const cue = FRACTION_BEFORE.has(prev) || FRACTION_AFTER.has(next)
+  const properSmall = Number.isInteger(numerator) && numerator < denominator && denominator <= 10
+  if (!cue && !properSmall && Number.isInteger(numerator) && isValidDate(numerator, denominator)) {
+    // A bare valid day/month (30/4, 20/11): a date.
+    return {
+      next: i + 1,
+      frags: [
+        {
+          text: `ngày ${readIntegerDigits(String(numerator), ctx.words)} tháng ${readMonth(denominator, ctx.words)}`,
+          kind: 'date',
+          start: token.start,
+          end: token.end,
+        },
+      ],
+    }
+  }
+  if (denominator === 0) return single(`${topText} trên ${bottomText}`, 'fraction')
+  const bottom = denominator === 4 ? 'tư' : bottomText
+  return single(`${topText} phần ${bottom}`, 'fraction')
+}

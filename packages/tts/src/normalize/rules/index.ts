@@ -1,0 +1,40 @@
+/**
+ * The ordered rule list: the first rule that claims a word wins. Specific shapes (emails, phones,
+ * dates, times) come before general ones (amounts, abbreviations), and the splitter comes last.
+ */
+import type { Rule } from '../rule-types.ts'
+import { abbreviationRule } from './abbreviation.ts'
+import { acronymRule } from './acronym.ts'
+import { dateRule } from './date.ts'
+import { fallbackRule } from './fallback.ts'
+import { fractionRule } from './fraction.ts'
+import { ordinalRule } from './ordinal.ts'
+import { phoneRule } from './phone.ts'
+import { perWordRule, quantityRule, unitWordRule } from './quantity.ts'
+import { rangeRule } from './range.ts'
+import { romanRule } from './roman.ts'
+import { timeRule } from './time.ts'
+import { versionRule } from './version.ts'
+import { webRule } from './web.ts'
+
+/** Words longer than this skip the structured rules (no real number or date is that long). */
+export const MAX_STRUCTURED_LENGTH = 256
+
+export const RULES: readonly Rule[] = [
+  webRule,
+  phoneRule,
+  dateRule,
+  ordinalRule,
+  timeRule,
+  versionRule,
+  rangeRule,
+  fractionRule,
+  romanRule,
+  quantityRule,
+  perWordRule,
+  unitWordRule,
+  abbreviationRule,
+  acronymRule,
+]
+
+export { fallbackRule }

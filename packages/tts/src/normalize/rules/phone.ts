@@ -1,0 +1,128 @@
+/**
+ * Phone numbers, hotlines, emergency numbers, account numbers and postal codes: digit by digit with
+ * plain digit names (no mốt/tư/lăm). "+84" reads cộng tám tư. A number may be written in groups
+ * separated by spaces, dots or dashes ("0912 345 678", "0912.345.678", "(028) 3822 1234").
+ */
+import { previousWords } from '../context.ts'
+import { readDigits } from '../number-reader.ts'
+import type { Rule, RuleContext } from '../rule-types.ts'
+
+const WHOLE = /^(\+\d{1,3}|0)[\d.-]{6,16}\d$/
+const GROUP = /^\d{1,5}$/
+const START_GROUP = /^(\+\d{1,3}|0\d{1,4}|1[89]00)$/
+const HOTLINE = /^1[89]00[.-]?\d{3,4}(?:[.-]?\d{1,4})?$/
+/** Words before a number that make it a code read digit by digit. */
+const TRIGGERS = [
+  'gọi',
+  'gọi số',
+  'gọi ngay',
+  'số điện thoại',
+  'điện thoại',
+  'đt',
+  'sđt',
+  'hotline',
+  'đường dây nóng',
+  'tổng đài',
+  'fax',
+  'zalo',
+  'liên hệ',
+  'bấm số',
+  'quay số',
+  'mã bưu chính',
+  'mã bưu điện',
+  'mã zip',
+  'zip code',
+  'postal code',
+  'số tài khoản',
+  'stk',
+  'tài khoản số',
+  'mã số thuế',
+  'mã số',
+  'mã otp',
+  'otp',
+  'mã pin',
+  'pin',
+  'số cccd',
+  'cccd',
+  'cmnd',
+  'số hiệu',
+  'biển số',
+  'mã',
+]
+
+function readPhone(raw: string): string {
+  const digits = raw.replace(/[^\d+]/g, '')
+  if (digits.startsWith('+')) {
+    const code = digits.slice(1, 3) === '84' ? '84' : ''
+    if (code) return `cộng tám tư ${readDigits(digits.slice(3))}`.trim()
+    return `cộng ${readDigits(digits.slice(1))}`
+  }
+  return readDigits(digits)
+}
+
+function digitCount(text: string): number {
+  return text.replace(/\D/g, '').length
+}
+
+function triggered(ctx: RuleContext, i: number): boolean {
+  const words = previousWords(ctx, i, 4)
+  for (let k = 1; k <= 3; k++) {
+    const tail = words.slice(-k).join(' ')
+    if (TRIGGERS.includes(tail)) return true
+  }
+  return false
+}
+
+export const phoneRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const word = token.text
+  const count = digitCount(word)
+  const isWhole = (WHOLE.test(word) && count >= 9 && count <= 13) || HOTLINE.test(word)
+  if (isWhole || (/^0\d{8,11}$/.test(word) && !word.includes('.'))) {
+    return {
+      next: i + 1,
+      frags: [{ text: readPhone(word), kind: 'phone', start: token.start, end: token.end }],
+    }
+  }
+  // Groups separated by spaces (or a closing parenthesis): "0912 345 678", "(028) 3822 1234", "+84 912 345 678".
+  if (START_GROUP.test(word)) {
+    let j = i
+    let end = token.end
+    let total = count
+    let raw = word
+    for (;;) {
+      let k = j + 1
+      while (
+        ctx.tokens[k]?.type === 'space' ||
+        (ctx.tokens[k]?.type === 'punct' && ctx.tokens[k]?.text === ')')
+      )
+        k++
+      const next = ctx.tokens[k]
+      if (!next || next.type !== 'word' || !GROUP.test(next.text) || total + next.text.length > 12) break
+      total += next.text.length
+      raw += next.text
+      end = next.end
+      j = k
+    }
+    if (j > i && total >= 8) {
+      return { next: j + 1, frags: [{ text: readPhone(raw), kind: 'phone', start: token.start, end }] }
+    }
+  }
+  // Short numbers after a trigger: emergency 113, postal codes, accounts.
+  if (/^\d{2,20}$/.test(word) && triggered(ctx, i)) {
+    return {
+      next: i + 1,
+      frags: [{ text: readDigits(word), kind: 'phone', start: token.start, end: token.end }],
+    }
+  }
+  if (/^\d[\d.\- ]{4,24}\d$/.test(word) && count >= 6 && triggered(ctx, i)) {
+    return {
+      next: i + 1,
+      frags: [
+        { text: readDigits(word.replace(/\D/g, '')), kind: 'phone', start: token.start, end: token.end },
+      ],
+    }
+  }
+  return null
+}

@@ -1,0 +1,210 @@
+/**
+ * Amounts: cardinals, decimals, negatives, percent, currency (đ, VND, $, USD, €, shorthand 300k, 2tr5),
+ * units (5km, 25°C, 100m2, 1m68) and "/tháng"-style rates. The number may be glued to its unit or
+ * separated by a space ("5 km", "1.500.000 đ", "$1,5 triệu").
+ */
+import { nextWordIndex } from '../context.ts'
+import {
+  CURRENCY_PREFIX_PATTERN,
+  SCALE_WORDS,
+  readCurrencyPrefix,
+  readCurrencySuffix,
+  scaleShorthand,
+} from '../currency.ts'
+import { readIntegerDigits } from '../number-reader.ts'
+import { parseNumberAt, readParsed, type ParsedNumber } from '../numeric.ts'
+import type { Frag, Rule, RuleContext } from '../rule-types.ts'
+import type { SpanKind } from '../types.ts'
+import { readPer, readUnit } from '../units.ts'
+
+export interface QuantityReading {
+  text: string
+  kind: SpanKind
+  /** Set when a prefix currency must be spoken after a following scale word ("$1,5 triệu"). */
+  pendingCurrency?: string
+  /** True when the word is only a number (a following unit word may attach). */
+  bare: boolean
+  number: ParsedNumber
+}
+
+function scaleWord(ctx: RuleContext, reading: 'nghìn' | 'triệu' | 'tỷ'): string {
+  if (reading === 'nghìn') return ctx.words.thousand
+  if (reading === 'tỷ') return ctx.words.billion
+  return reading
+}
+
+/** Reads "/tháng", "/kg"… after an amount: "trên tháng". */
+function readPerSuffix(rest: string): string | null {
+  if (!rest.startsWith('/')) return null
+  const per = readPer(rest.slice(1))
+  return per === null ? null : `trên ${per}`
+}
+
+/** Reads what follows the number inside one word; null when the rest is not an amount suffix. */
+function readSuffix(
+  ctx: RuleContext,
+  number: ParsedNumber,
+  rest: string,
+): { text: string; kind: SpanKind } | null {
+  const base = readParsed(number, ctx.words)
+  if (rest === '') return { text: base, kind: number.fraction === '' ? 'number' : 'decimal' }
+  if (rest === '%') return { text: `${base} phần trăm`, kind: 'percent' }
+  if (rest === '+') return { text: `${base} cộng`, kind: 'number' }
+  // Heights and lengths written 1m68: một mét sáu mươi tám.
+  const height = /^m(\d{1,2})$/.exec(rest)
+  if (height && number.fraction === '' && number.integer.length <= 2) {
+    return { text: `${base} mét ${readIntegerDigits(height[1] ?? '', ctx.words)}`, kind: 'unit' }
+  }
+  const slash = rest.indexOf('/')
+  const head = slash > 0 ? rest.slice(0, slash) : rest
+  const per = slash > 0 ? readPerSuffix(rest.slice(slash)) : ''
+  const currency = readCurrencySuffix(head)
+  if (currency && per !== null)
+    return { text: `${base} ${currency}${per ? ` ${per}` : ''}`, kind: 'currency' }
+  const unit = readUnit(rest)
+  if (unit) return { text: `${base} ${unit}`, kind: rest === '%' ? 'percent' : 'unit' }
+  const shorthand = /^(k|K|tr|Tr|triệu|tỷ|tỉ|ty|M|B|nghìn|ngàn)(\d{1,3})?(.*)$/u.exec(rest)
+  if (shorthand) {
+    const scale = scaleShorthand(shorthand[1] ?? '')
+    const tail = shorthand[3] ?? ''
+    const tailReading = tail === '' ? '' : (readCurrencyOrUnit(tail) ?? readPerSuffix(tail))
+    if (scale && tailReading !== null) {
+      let text = `${base} ${scaleWord(ctx, scale.reading)}`
+      const remainder = shorthand[2]
+      if (remainder) {
+        // 2tr5 → 2 triệu 500 nghìn: the digits after the scale are its leading sub-digits.
+        const padded = remainder.padEnd(3, '0')
+        const below = scale.zeros - 3
+        const lower = below === 0 ? '' : below === 3 ? ctx.words.thousand : 'triệu'
+        text += ` ${readIntegerDigits(padded, ctx.words)}${lower ? ` ${lower}` : ''}`
+      }
+      if (tailReading) text += ` ${tailReading}`
+      return {
+        text,
+        kind: tail === '' || !readCurrencySuffix(tail.split('/')[0] ?? '') ? 'number' : 'currency',
+      }
+    }
+  }
+  const perOnly = readPerSuffix(rest)
+  if (perOnly) return { text: `${base} ${perOnly}`, kind: 'number' }
+  return null
+}
+
+function readCurrencyOrUnit(symbol: string): string | null {
+  const slash = symbol.indexOf('/')
+  if (slash > 0) {
+    const left = readCurrencySuffix(symbol.slice(0, slash)) ?? readUnit(symbol.slice(0, slash))
+    const per = readPerSuffix(symbol.slice(slash))
+    return left && per ? `${left} ${per}` : null
+  }
+  return readCurrencySuffix(symbol) ?? readUnit(symbol)
+}
+
+/** Reads a whole word as an amount ("1.500.000đ", "$5", "25°C", "-3,5"); null when it is not one. */
+export function readQuantityWord(ctx: RuleContext, word: string): QuantityReading | null {
+  const prefix = CURRENCY_PREFIX_PATTERN.exec(word)
+  const start = prefix ? prefix[0].length : 0
+  const number = parseNumberAt(word, start)
+  if (!number) return null
+  const rest = word.slice(number.end)
+  if (prefix) {
+    const currency = readCurrencyPrefix(prefix[0]) ?? ''
+    const shorthand = /^(k|K|M|B|tr|triệu|tỷ|tỉ)$/.exec(rest)
+    if (rest !== '' && !shorthand) return null
+    const base = readSuffix(ctx, number, shorthand ? rest : '')
+    if (!base) return null
+    return rest === ''
+      ? { text: base.text, kind: 'currency', pendingCurrency: currency, bare: false, number }
+      : { text: `${base.text} ${currency}`, kind: 'currency', bare: false, number }
+  }
+  const suffix = readSuffix(ctx, number, rest)
+  if (!suffix) return null
+  return { ...suffix, bare: rest === '', number }
+}
+
+/** Unit words that may follow a number after a space ("5 km", "220 V", "100 USD"). */
+function readSpacedUnit(word: string): { text: string; kind: SpanKind } | null {
+  if (word === '%') return { text: 'phần trăm', kind: 'percent' }
+  const currency = readCurrencySuffix(word)
+  if (currency) return { text: currency, kind: 'currency' }
+  // Vietnamese words ("lít", "tấn") stay as written; single letters that are also initials are skipped.
+  if (/^(A|J|p|x|h|s|l|ly|lít|tấn|mét|inch|min|ph|t)$/.test(word)) return null
+  const slash = word.indexOf('/')
+  if (slash > 0) {
+    const left = readCurrencySuffix(word.slice(0, slash))
+    const per = readPerSuffix(word.slice(slash))
+    if (left && per) return { text: `${left} ${per}`, kind: 'currency' }
+  }
+  const unit = readUnit(word)
+  return unit ? { text: unit, kind: 'unit' } : null
+}
+
+export const quantityRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const q = readQuantityWord(ctx, token.text)
+  if (!q) return null
+  const frags: Frag[] = [{ text: q.text, kind: q.kind, start: token.start, end: token.end }]
+  let next = i + 1
+  const j = nextWordIndex(ctx, i)
+  const following = j > 0 ? ctx.tokens[j] : undefined
+  if (following && following.type === 'word') {
+    if (q.pendingCurrency !== undefined && SCALE_WORDS.has(following.text.toLowerCase())) {
+      frags.push({
+        text: `${following.text} ${q.pendingCurrency}`,
+        kind: 'currency',
+        start: following.start,
+        end: following.end,
+      })
+      return { next: j + 1, frags }
+    }
+    if (q.bare) {
+      const unit = readSpacedUnit(following.text)
+      if (unit) {
+        frags[0] = { ...frags[0]!, kind: unit.kind }
+        frags.push({ text: unit.text, kind: unit.kind, start: following.start, end: following.end })
+        next = j + 1
+      }
+    }
+  }
+  if (q.pendingCurrency) frags[0] = { ...frags[0]!, text: `${q.text} ${q.pendingCurrency}` }
+  return { next, frags }
+}
+
+/** "triệu/tháng", "đồng/kg", "USD/tấn": a scale, currency or unit word per something. */
+export const perWordRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const m = /^([\p{L}$€£¥₫]{1,10}\d?)\/([\p{L}\d²]{1,10})$/u.exec(token.text)
+  if (!m) return null
+  const left = m[1] ?? ''
+  const per = readPer(m[2] ?? '')
+  if (!per) return null
+  const leftReading = SCALE_WORDS.has(left.toLowerCase())
+    ? left
+    : (readCurrencySuffix(left) ?? readUnit(left))
+  if (!leftReading || /^(h|s|p|x|l|A|J)$/.test(left)) return null
+  return {
+    next: i + 1,
+    frags: [{ text: `${leftReading} trên ${per}`, kind: 'unit', start: token.start, end: token.end }],
+  }
+}
+
+/** A unit or currency symbol standing alone after a number or scale word ("5 nghìn km", "2 tỷ USD"). */
+export const unitWordRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const word = token.text
+  const isCode = /^[A-Z]{3}$/.test(word) && readCurrencySuffix(word) !== null
+  let j = i - 1
+  while (ctx.tokens[j]?.type === 'space') j--
+  const prev = ctx.tokens[j]
+  const afterAmount =
+    prev !== undefined &&
+    (prev.type === 'word' || prev.type === 'dict') &&
+    (SCALE_WORDS.has(prev.text.toLowerCase()) || /\d$/.test(prev.text))
+  if (!isCode && !afterAmount) return null
+  const unit = readSpacedUnit(word)
+  if (!unit) return null
+  return { next: i + 1, frags: [{ text: unit.text, kind: unit.kind, start: token.start, end: token.end }] }
+}

@@ -1,0 +1,115 @@
+/**
+ * A dash between numbers: a score after a trigger or between two team names (2-1 → hai một), a
+ * formation (4-4-2 → bốn bốn hai), a subtraction before "=" (trừ), otherwise a range (10-20 → mười đến
+ * hai mươi; 8h-17h; 20-25°C; 8-10h). Works glued ("10-20") or spaced ("10 - 20").
+ */
+import { isCapitalised, nextWordIndex, previousWords } from '../context.ts'
+import { readDigits } from '../number-reader.ts'
+import { parseWholeNumber, readParsed } from '../numeric.ts'
+import type { Frag, Rule, RuleContext } from '../rule-types.ts'
+import type { SpanKind } from '../types.ts'
+import { readQuantityWord } from './quantity.ts'
+import { readTimeWord } from './time.ts'
+
+const FORMATION = /^\d(?:[-–]\d){2,3}$/
+const SCORE_CUE =
+  /(^| )(tỉ số|tỷ số|thắng|thua|hòa|chung cuộc|cách biệt|đánh bại|vượt qua|gỡ hòa|dẫn trước|dẫn|kết quả|trận|hiệp|set|ván|bàn thắng|đè bẹp|hạ|cầm hòa|giành chiến thắng)( |$)/
+const DASHES = new Set(['-', '–', '—'])
+
+function isScoreContext(ctx: RuleContext, i: number, endIndex: number): boolean {
+  if (SCORE_CUE.test(previousWords(ctx, i, 8).join(' '))) return true
+  // Between two team names: "Việt Nam 2-1 Thái Lan".
+  let j = i - 1
+  while (ctx.tokens[j]?.type === 'space') j--
+  const before = ctx.tokens[j]
+  const k = nextWordIndex(ctx, endIndex)
+  const after = k > 0 ? ctx.tokens[k] : undefined
+  return (
+    before?.type === 'word' &&
+    isCapitalised(before.text) &&
+    after !== undefined &&
+    (isCapitalised(after.text) || /^\p{Lu}{2,}$/u.test(after.text))
+  )
+}
+
+interface Side {
+  text: string
+  kind: SpanKind
+  /** Integer value for score checks (NaN otherwise). */
+  value: number
+  time: boolean
+}
+
+function readSide(ctx: RuleContext, i: number, word: string): Side | null {
+  const time = readTimeWord(word, ctx, i)
+  if (time) return { text: time.text, kind: 'time', value: Number.NaN, time: true }
+  const plain = parseWholeNumber(word)
+  if (plain) {
+    const value =
+      plain.fraction === '' && plain.integer.length <= 3 && !plain.negative
+        ? Number(plain.integer)
+        : Number.NaN
+    return { text: readParsed(plain, ctx.words), kind: 'number', value, time: false }
+  }
+  const q = readQuantityWord(ctx, word)
+  return q ? { text: q.text, kind: q.kind, value: Number.NaN, time: false } : null
+}
+
+/** Left side of "8-10h": a bare hour before a time keeps only the number (tám đến mười giờ). */
+function join(
+  ctx: RuleContext,
+  i: number,
+  left: Side,
+  right: Side,
+  endIndex: number,
+  spaced: boolean,
+): { text: string; score: boolean } {
+  const bothSmall =
+    Number.isInteger(left.value) && Number.isInteger(right.value) && left.value <= 30 && right.value <= 30
+  if (bothSmall && right.kind === 'number' && isScoreContext(ctx, i, endIndex)) {
+    return { text: right.text, score: true }
+  }
+  const k = nextWordIndex(ctx, endIndex)
+  if (spaced && k > 0 && ctx.tokens[k]?.text.startsWith('='))
+    return { text: `trừ ${right.text}`, score: false }
+  return { text: `đến ${right.text}`, score: false }
+}
+
+export const rangeRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const word = token.text
+  if (FORMATION.test(word)) {
+    const text = readDigits(word.replace(/\D/g, ''))
+    return { next: i + 1, frags: [{ text, kind: 'score', start: token.start, end: token.end }] }
+  }
+  const dash = word.search(/(?<=[\dhg'%a-zA-Z°²³])[-–](?=[\d−-])/)
+  if (dash > 0) {
+    const left = readSide(ctx, i, word.slice(0, dash))
+    const right = left ? readSide(ctx, i, word.slice(dash + 1)) : null
+    if (!left || !right) return null
+    const joined = join(ctx, i, left, right, i, false)
+    const text = `${left.text} ${joined.text}`
+    const kind: SpanKind = joined.score ? 'score' : 'range'
+    return { next: i + 1, frags: [{ text, kind, start: token.start, end: token.end }] }
+  }
+  // Spaced: "10 - 20", "8h – 17h".
+  let j = i + 1
+  if (ctx.tokens[j]?.type === 'space') j++
+  const dashToken = ctx.tokens[j]
+  if (!dashToken || dashToken.type !== 'punct' || !DASHES.has(dashToken.text)) return null
+  let k = j + 1
+  if (ctx.tokens[k]?.type === 'space') k++
+  const rightToken = ctx.tokens[k]
+  if (!rightToken || rightToken.type !== 'word') return null
+  const left = readSide(ctx, i, word)
+  const right = left ? readSide(ctx, k, rightToken.text) : null
+  if (!left || !right) return null
+  const joined = join(ctx, i, left, right, k, true)
+  const kind: SpanKind = joined.score ? 'score' : joined.text.startsWith('trừ') ? 'number' : 'range'
+  const frags: Frag[] = [
+    { text: left.text, kind, start: token.start, end: token.end },
+    { text: joined.text, kind, start: dashToken.start, end: rightToken.end },
+  ]
+  return { next: k + 1, frags }
+}

@@ -1,0 +1,89 @@
+/**
+ * Roman numerals, only after a trigger word (thế kỷ XXI, chương IV, Đại hội XIII, quý II, kỳ họp thứ
+ * IV) or as a regnal number after a name (Elizabeth II). After "thứ" they follow the ordinal rule.
+ */
+import { adjacentPreviousWord, isCapitalised, precededBy } from '../context.ts'
+import { readOrdinal } from '../calendar.ts'
+import { readIntegerDigits } from '../number-reader.ts'
+import type { Rule, RuleContext } from '../rule-types.ts'
+
+const ROMAN = /^(M{0,3})(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$/
+const VALUES: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 }
+const TRIGGERS = [
+  'thế kỷ',
+  'thế kỉ',
+  'chương',
+  'phần',
+  'khóa',
+  'kỳ họp',
+  'kì họp',
+  'đại hội',
+  'quý',
+  'hạng',
+  'tập',
+  'mục',
+  'hội nghị',
+  'hội nghị trung ương',
+  'trung ương',
+  'kỳ',
+  'kì',
+  'đợt',
+  'giai đoạn',
+  'cấp',
+  'bài',
+  'phụ lục',
+  'quyển',
+  'tiết',
+  'thế chiến',
+  'chiến tranh thế giới',
+  'world war',
+  'vòng',
+  'loại',
+  'độ',
+  'nhóm',
+  'giải',
+  'mùa',
+  'season',
+]
+
+export function romanValue(text: string): number | null {
+  if (text === '' || !ROMAN.test(text)) return null
+  let total = 0
+  for (let k = 0; k < text.length; k++) {
+    const v = VALUES[text[k] ?? ''] ?? 0
+    const next = VALUES[text[k + 1] ?? ''] ?? 0
+    total += v < next ? -v : v
+  }
+  return total > 0 ? total : null
+}
+
+function readRoman(ctx: RuleContext, i: number, text: string): string | null {
+  const value = romanValue(text)
+  if (value === null) return null
+  const prev = adjacentPreviousWord(ctx, i)
+  if (prev === 'thứ') return readOrdinal(value, ctx.words)
+  if (precededBy(ctx, i, TRIGGERS)) return readIntegerDigits(String(value), ctx.words)
+  // Regnal numbers after a capitalised name: Elizabeth II, Louis XIV (never a lone I, V or X).
+  let j = i - 1
+  while (ctx.tokens[j]?.type === 'space') j--
+  const before = ctx.tokens[j]
+  if (text.length >= 2 && before?.type === 'word' && isCapitalised(before.text)) {
+    return readIntegerDigits(String(value), ctx.words)
+  }
+  return null
+}
+
+export const romanRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token || !/^[IVXLCDM]+(?:[-–][IVXLCDM]+)?$/.test(token.text)) return null
+  const [first = '', second] = token.text.split(/[-–]/)
+  const a = readRoman(ctx, i, first)
+  if (a === null) return null
+  let text = a
+  if (second !== undefined) {
+    const b = romanValue(second)
+    if (b === null) return null
+    text += ` đến ${adjacentPreviousWord(ctx, i) === 'thứ' ? readOrdinal(b, ctx.words) : readIntegerDigits(String(b), ctx.words)}`
+  }
+  return { next: i + 1, frags: [{ text, kind: 'roman', start: token.start, end: token.end }] }
+}

@@ -1,0 +1,74 @@
+/**
+ * Clock times and durations: 8h30, 8g30, 14h, 08:30, 08:30:15, 0h; mm:ss race times (minutes past 24
+ * or after a race word) are durations. "8:30 AM" reads "sáng", "PM" "chiều"/"tối".
+ */
+import { nextWordIndex, previousWords } from '../context.ts'
+import { readClock, readDuration } from '../calendar.ts'
+import type { Rule, RuleContext } from '../rule-types.ts'
+
+const HOUR_MARK = /^(\d{1,2})[hgH](?:(\d{2})(?:p|ph|phút|')?)?$/
+const COLON = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/
+const RACE_WORDS = new Set([
+  'thành',
+  'tích',
+  'về',
+  'đích',
+  'chạy',
+  'cán',
+  'kỷ',
+  'lục',
+  'thời',
+  'gian',
+  'dài',
+  'clip',
+  'video',
+  'bơi',
+  'marathon',
+])
+
+export interface ClockReading {
+  text: string
+  /** The hour, for a following AM/PM word. */
+  hour: number
+}
+
+/** Reads a word that is a time of day, or null. */
+export function readTimeWord(word: string, ctx: RuleContext, i: number): ClockReading | null {
+  const h = HOUR_MARK.exec(word)
+  if (h) {
+    const hour = Number(h[1])
+    const minute = h[2] === undefined ? null : Number(h[2])
+    if (hour > 24 || (minute !== null && minute > 59)) return null
+    return { text: readClock(hour, minute, null, ctx.words), hour }
+  }
+  const c = COLON.exec(word)
+  if (c) {
+    const a = Number(c[1])
+    const b = Number(c[2])
+    const s = c[3] === undefined ? null : Number(c[3])
+    if (b > 59 || (s !== null && s > 59)) return null
+    const race = previousWords(ctx, i, 4).some((w) => RACE_WORDS.has(w))
+    if (s === null && (a > 24 || race)) return { text: readDuration(null, a, b, ctx.words), hour: -1 }
+    if (a > 24) return null
+    if (s !== null && race) return { text: readDuration(a, b, s, ctx.words), hour: -1 }
+    return { text: readClock(a, b, s, ctx.words), hour: a }
+  }
+  return null
+}
+
+export const timeRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  if (!token) return null
+  const time = readTimeWord(token.text, ctx, i)
+  if (!time) return null
+  const frags = [{ text: time.text, kind: 'time' as const, start: token.start, end: token.end }]
+  const j = nextWordIndex(ctx, i)
+  const after = j > 0 ? ctx.tokens[j] : undefined
+  if (after && /^(AM|am|a\.m|PM|pm|p\.m)$/.test(after.text) && time.hour >= 0) {
+    const pm = /^p/i.test(after.text)
+    const part = !pm ? 'sáng' : time.hour >= 6 && time.hour < 12 ? 'tối' : 'chiều'
+    frags.push({ text: part, kind: 'time', start: after.start, end: after.end })
+    return { next: j + 1, frags }
+  }
+  return { next: i + 1, frags }
+}
