@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bool, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+import { bool, csv, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
 
 const positiveInt = (fallback: number, max = 86_400_000) =>
   z.coerce.number().int().min(1).max(max).default(fallback)
@@ -11,6 +11,11 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /** Redis key prefix of the BullMQ queue (several installations may share one Redis). */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
+    .default('loa'),
   S3_ENDPOINT: httpUrl().optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -31,6 +36,10 @@ const schema = z.object({
   JOB_LEASE_MS: positiveInt(30_000, 3_600_000),
   /** On shutdown, wait this long for running jobs before interrupting them (they are resumed later). */
   JOB_DRAIN_TIMEOUT_MS: positiveInt(30_000, 3_600_000),
+  /** Callback hosts allowed even when they resolve to private/loopback addresses (development only). */
+  CALLBACK_ALLOW_HOSTS: csv(),
+  /** Time limit of one callback delivery, in ms. */
+  CALLBACK_TIMEOUT_MS: positiveInt(10_000, 60_000),
   LOG_LEVEL: logLevel(),
 })
 
@@ -38,6 +47,7 @@ export interface WorkerConfig {
   dataDir: string
   databaseUrl?: string
   redisUrl?: string
+  queuePrefix: string
   s3?: {
     endpoint?: string
     bucket: string
@@ -55,6 +65,8 @@ export interface WorkerConfig {
   host: string
   leaseMs: number
   drainTimeoutMs: number
+  callbackAllowHosts: string[]
+  callbackTimeoutMs: number
   logLevel: string
 }
 
@@ -65,6 +77,7 @@ export const loadWorkerConfig = (env: Env = process.env): WorkerConfig => {
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    queuePrefix: c.QUEUE_PREFIX,
     s3: c.S3_BUCKET
       ? {
           endpoint: c.S3_ENDPOINT,
@@ -83,6 +96,8 @@ export const loadWorkerConfig = (env: Env = process.env): WorkerConfig => {
     host: c.HOST,
     leaseMs: c.JOB_LEASE_MS,
     drainTimeoutMs: c.JOB_DRAIN_TIMEOUT_MS,
+    callbackAllowHosts: c.CALLBACK_ALLOW_HOSTS.map((h) => h.toLowerCase()),
+    callbackTimeoutMs: c.CALLBACK_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
   }
 }

@@ -22,7 +22,12 @@ export interface RunningWorker {
 /** The queue for this configuration (BullMQ with REDIS_URL, else rows in the database). */
 export const createWorkerQueue = (config: WorkerConfig, database: Database, logger?: Logger): Queue =>
   createQueue(
-    { redisUrl: config.redisUrl, leaseMs: config.leaseMs, drainTimeoutMs: config.drainTimeoutMs },
+    {
+      redisUrl: config.redisUrl,
+      prefix: config.queuePrefix,
+      leaseMs: config.leaseMs,
+      drainTimeoutMs: config.drainTimeoutMs,
+    },
     { database, logger },
   )
 

@@ -67,9 +67,15 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
   const keepCompleted = options.keepCompletedSeconds ?? 7 * 24 * 3600
   const registry = new JobRegistry()
   const events = new EventHub(log)
-  const connect = () => new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
+  // BullMQ leaves connections it was given open on close; every one made here is tracked and quit in close().
+  const connections: Redis[] = []
+  const connect = () => {
+    const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null })
+    connection.on('error', (error) => log.warn({ err: error }, 'redis connection error'))
+    connections.push(connection)
+    return connection
+  }
   const redis = connect()
-  redis.on('error', (error) => log.warn({ err: error }, 'redis connection error'))
   const bull = new BullQueue(queueName, { connection: redis, prefix })
   const cancelKey = (id: string) => `${prefix}:${queueName}:loa-cancel:${id}`
   const active = new Map<string, AbortController>()
@@ -78,12 +84,12 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
   let cancelTimer: NodeJS.Timeout | undefined
   let closed = false
 
-  /** `knownState`: the state right after an add, before any worker could take it. */
+  /** `knownState`: the state read before the job's data (or 'waiting' right after an add). */
   const info = async (job: Job, knownState?: string): Promise<JobInfo> => {
     const data = job.data as StoredData
     const [state, cancelled] = await Promise.all([
       knownState ?? job.getState(),
-      knownState ? 0 : redis.exists(cancelKey(job.id!)),
+      knownState === 'waiting' ? 0 : redis.exists(cancelKey(job.id!)),
     ])
     let mapped = mapState(state)
     if (cancelled && mapped !== 'completed') mapped = 'cancelled'
@@ -104,8 +110,10 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
   }
 
   const getJob = async (id: string): Promise<JobInfo | null> => {
-    const job = await bull.getJob(id)
-    if (job) return info(job)
+    // State first, then the job's data: a job finishing in between then still shows its result.
+    const state = await bull.getJobState(id)
+    const job = state === 'unknown' ? undefined : await bull.getJob(id)
+    if (job) return info(job, state)
     const snapshot = await redis.get(cancelKey(id))
     return snapshot && snapshot !== '1' ? (JSON.parse(snapshot, reviveDates) as JobInfo) : null
   }
@@ -287,7 +295,7 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
       }
       await queueEvents?.close()
       await bull.close()
-      await redis.quit().catch(() => undefined)
+      await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())))
     },
     ping: async () => {
       if ((await redis.ping()) !== 'PONG') throw new Error('redis did not answer PONG')

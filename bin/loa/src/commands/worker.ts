@@ -46,5 +46,7 @@ export const run = async (args: string[]): Promise<number> => {
     process.on('SIGINT', onSignal)
     process.on('SIGTERM', onSignal)
   })
+  // Everything is closed; a handle left open by a library must not keep a stopped server alive.
+  setTimeout(() => process.exit(), 3_000).unref()
   return 0
 }
