@@ -40,6 +40,13 @@ const schema = z.object({
   API_RATE_LIMIT_FORMS: positiveInt(5),
   /** Clock tolerance for token expiry checks, in seconds. */
   API_TOKEN_CLOCK_TOLERANCE: z.coerce.number().int().min(0).max(300).default(30),
+  /** Callback hosts allowed even when they resolve to private/loopback addresses (development only). */
+  CALLBACK_ALLOW_HOSTS: csv(),
+  /** Developer API limits per app (defaults for new apps): requests running at once, requests per minute. */
+  TTS_APP_MAX_CONCURRENT: positiveInt(5, 1_000),
+  TTS_APP_REQUESTS_PER_MINUTE: positiveInt(60, 100_000),
+  /** Public demo synthesis: requests per IP and per visitor fingerprint within 10 minutes. */
+  TTS_DEMO_LIMIT: positiveInt(10, 10_000),
 })
 
 export interface ApiConfig {
@@ -70,6 +77,12 @@ export interface ApiConfig {
   uploadMaxBytes: number
   rateLimits: { publicWrites: number; forms: number }
   tokenClockToleranceSeconds: number
+  synthesis: {
+    callbackAllowHosts: string[]
+    appMaxConcurrent: number
+    appRequestsPerMinute: number
+    demoLimit: number
+  }
 }
 
 /** Parses the environment once; fails fast naming every bad variable. */
@@ -104,5 +117,11 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     uploadMaxBytes: c.API_UPLOAD_MAX_BYTES,
     rateLimits: { publicWrites: c.API_RATE_LIMIT_PUBLIC_WRITES, forms: c.API_RATE_LIMIT_FORMS },
     tokenClockToleranceSeconds: c.API_TOKEN_CLOCK_TOLERANCE,
+    synthesis: {
+      callbackAllowHosts: c.CALLBACK_ALLOW_HOSTS.map((h) => h.toLowerCase()),
+      appMaxConcurrent: c.TTS_APP_MAX_CONCURRENT,
+      appRequestsPerMinute: c.TTS_APP_REQUESTS_PER_MINUTE,
+      demoLimit: c.TTS_DEMO_LIMIT,
+    },
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { adminRoutes } from './admin/index.ts'
 import { activeBannersRoute } from './banners/active.ts'
 import { devicesRoutes } from './devices/index.ts'
 import { marketingRoutes } from './marketing/index.ts'
@@ -31,4 +32,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(ordersRoutes)
   // Support (uploads and ticket creation work without a token; reading needs one)
   await app.register(supportRoutes)
+  // Admin writes (admin role on the API's SSO resource)
+  await app.register(adminRoutes)
 }

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import { createApiAppsService, type ApiAppsService } from './api-apps.ts'
+import { createSynthesisService, type SynthesisService } from './synthesis.ts'
+
+export interface SynthesisContext {
+  synthesis: SynthesisService
+  apiApps: ApiAppsService
+}
+
+const contexts = new WeakMap<object, SynthesisContext>()
+
+/** The synthesis and API-app services of an app instance (built once from `app.ctx`). */
+export const synthesisContext = (app: FastifyInstance): SynthesisContext => {
+  const ctx = app.ctx
+  let found = contexts.get(ctx)
+  if (!found) {
+    found = {
+      synthesis: createSynthesisService({
+        database: { db: ctx.db },
+        credits: ctx.credits,
+        queue: ctx.queue,
+        storage: ctx.storage,
+      }),
+      apiApps: createApiAppsService(ctx.db, {
+        maxConcurrent: ctx.config.synthesis.appMaxConcurrent,
+        requestsPerMinute: ctx.config.synthesis.appRequestsPerMinute,
+      }),
+    }
+    contexts.set(ctx, found)
+  }
+  return found
+}
