@@ -49,6 +49,10 @@ function readSuffix(
   const base = readParsed(number, ctx.words)
   if (rest === '') return { text: base, kind: number.fraction === '' ? 'number' : 'decimal' }
   if (rest === '%') return { text: `${base} phần trăm`, kind: 'percent' }
+  if (rest.startsWith('%/')) {
+    const per = readPerSuffix(rest.slice(1))
+    if (per) return { text: `${base} phần trăm ${per}`, kind: 'percent' }
+  }
   if (rest === '+') return { text: `${base} cộng`, kind: 'number' }
   // Heights and lengths written 1m68: một mét sáu mươi tám.
   const height = /^m(\d{1,2})$/.exec(rest)
@@ -178,11 +182,13 @@ export const perWordRule: Rule = (ctx, i) => {
   const m = /^([\p{L}$€£¥₫]{1,10}\d?)\/([\p{L}\d²]{1,10})$/u.exec(token.text)
   if (!m) return null
   const left = m[1] ?? ''
-  const per = readPer(m[2] ?? '')
-  if (!per) return null
   const leftReading = SCALE_WORDS.has(left.toLowerCase())
     ? left
     : (readCurrencySuffix(left) ?? readUnit(left))
+  // After money any measure word may follow ("đồng/lượng", "triệu/căn"); after a unit only known ones.
+  const money = SCALE_WORDS.has(left.toLowerCase()) || readCurrencySuffix(left) !== null
+  const per = readPer(m[2] ?? '') ?? (money && /^\p{Ll}+$/u.test(m[2] ?? '') ? (m[2] ?? '') : null)
+  if (!per) return null
   if (!leftReading || /^(h|s|p|x|l|A|J)$/.test(left)) return null
   return {
     next: i + 1,

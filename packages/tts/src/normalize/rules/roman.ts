@@ -39,7 +39,6 @@ const TRIGGERS = [
   'world war',
   'vòng',
   'loại',
-  'độ',
   'nhóm',
   'giải',
   'mùa',
@@ -47,7 +46,8 @@ const TRIGGERS = [
 ]
 
 export function romanValue(text: string): number | null {
-  if (text === '' || !ROMAN.test(text)) return null
+  // A lone L, C, D or M is a letter (độ C, hạng B), never a Roman numeral in running text.
+  if (text === '' || !ROMAN.test(text) || /^[LCDM]$/.test(text)) return null
   let total = 0
   for (let k = 0; k < text.length; k++) {
     const v = VALUES[text[k] ?? ''] ?? 0
