@@ -1,0 +1,99 @@
+import type { Storage } from '@loa/storage'
+import { z } from 'zod'
+import { iso } from '../../lib/wire.ts'
+import { LINK_TTL_SECONDS, type SynthesisRow } from '../../services/synthesis.ts'
+
+export const STATUSES = ['IN_PROGRESS', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const
+
+export const pausesBody = z
+  .object({
+    sentence_ms: z.number().optional(),
+    major_ms: z.number().optional(),
+    medium_ms: z.number().optional(),
+    paragraph_ms: z.number().optional(),
+  })
+  .strict()
+
+export type PausesBody = z.infer<typeof pausesBody>
+
+export const toPauses = (p: PausesBody | undefined) =>
+  p
+    ? {
+        ...(p.sentence_ms !== undefined ? { sentenceMs: p.sentence_ms } : {}),
+        ...(p.major_ms !== undefined ? { majorMs: p.major_ms } : {}),
+        ...(p.medium_ms !== undefined ? { mediumMs: p.medium_ms } : {}),
+        ...(p.paragraph_ms !== undefined ? { paragraphMs: p.paragraph_ms } : {}),
+      }
+    : undefined
+
+export const synthesisWire = z.object({
+  request_id: z.string(),
+  title: z.string(),
+  source: z.string(),
+  status: z.enum(STATUSES),
+  progress: z.number(),
+  characters: z.number(),
+  charged_characters: z.number().nullable(),
+  voice_code: z.string(),
+  audio_type: z.string(),
+  bitrate: z.number(),
+  sample_rate: z.number(),
+  speed_rate: z.number(),
+  duration_ms: z.number().nullable(),
+  cache_hits: z.number().nullable(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  audio_link: z.string().nullable(),
+  timeline_link: z.string().nullable(),
+  links_expire_at: z.string().nullable(),
+})
+
+export const synthesisDetailWire = synthesisWire.extend({
+  text: z.string(),
+  paragraphs: z.array(z.object({ text: z.string(), voice_code: z.string(), speed: z.number() })),
+  pauses: z.record(z.string(), z.number()).nullable(),
+})
+
+const signed = async (storage: Storage | undefined, key: string | null, filename: string) =>
+  storage && key ? storage.signedDownloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, filename }) : null
+
+/** A request as the studio sees it; links are signed and expire after LINK_TTL_SECONDS. */
+export const toSynthesisWire = async (row: SynthesisRow, storage?: Storage) => {
+  const ready = row.status === 'SUCCESS'
+  return {
+    request_id: row.id,
+    title: row.title,
+    source: row.source,
+    status: row.status as (typeof STATUSES)[number],
+    progress: row.progress,
+    characters: row.characters,
+    charged_characters: row.chargedCharacters,
+    voice_code: row.voiceCode,
+    audio_type: row.audioType,
+    bitrate: row.bitrate,
+    sample_rate: row.sampleRate,
+    speed_rate: row.speedRate,
+    duration_ms: row.durationMs,
+    cache_hits: row.cacheHits,
+    error_code: row.errorCode,
+    error_message: row.errorMessage,
+    created_at: row.createdAt.toISOString(),
+    finished_at: iso(row.finishedAt),
+    audio_link: ready ? await signed(storage, row.audioKey, `${row.id}.${row.audioType}`) : null,
+    timeline_link: ready ? await signed(storage, row.timelineKey, `${row.id}.timeline.json`) : null,
+    links_expire_at: ready ? new Date(Date.now() + LINK_TTL_SECONDS * 1000).toISOString() : null,
+  }
+}
+
+export const toSynthesisDetailWire = async (row: SynthesisRow, storage?: Storage) => ({
+  ...(await toSynthesisWire(row, storage)),
+  text: row.text,
+  paragraphs: (row.paragraphs as { text: string; voiceCode: string; speed: number }[]).map((p) => ({
+    text: p.text,
+    voice_code: p.voiceCode,
+    speed: p.speed,
+  })),
+  pauses: (row.pauses as Record<string, number> | null) ?? null,
+})
