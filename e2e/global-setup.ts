@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { E2E, productEnv } from './support/env'
+import { E2E, productEnv } from './support/env.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const STATE_FILE = path.join(os.tmpdir(), `loa-e2e-${E2E.webPort}.json`)

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { STATE_FILE } from './global-setup'
+import { STATE_FILE } from './global-setup.ts'
 
 /** Stops the processes the global setup started (their whole process groups) and removes the test data. */
 export default async function globalTeardown(): Promise<void> {

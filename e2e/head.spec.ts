@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import { E2E } from './support/env'
-import { msg } from './support/messages'
+import { E2E } from './support/env.ts'
+import { msg } from './support/messages.ts'
 
 const head = async (page: Page) => ({
   lang: await page.locator('html').getAttribute('lang'),

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { E2E } from './support/env'
+import { E2E } from './support/env.ts'
 
 /**
  * Browser tests in Debian's Chromium against the real product: global setup starts the backend

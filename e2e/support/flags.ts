@@ -1,4 +1,4 @@
-import { E2E } from './env'
+import { E2E } from './env.ts'
 
 const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
   const response = await fetch(`${E2E.flagsUrl}/api/admin${path}`, {

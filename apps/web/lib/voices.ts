@@ -9,6 +9,9 @@ export interface SampleVoice {
   audioLink: string
 }
 
+/** A voice the try-it box can read with (no sample needed). */
+export type TryItVoice = Omit<SampleVoice, 'audioLink'>
+
 export type VoicesByPurpose = Record<VoicePurpose, SampleVoice[]>
 
 export const sampleAudioOf = (voice: Voice): string | undefined =>

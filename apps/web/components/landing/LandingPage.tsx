@@ -2,7 +2,8 @@ import { getTranslations } from 'next-intl/server'
 import { getWebConfig } from '@/lib/config'
 import { getServerApi } from '@/lib/api/server'
 import { mediaUrl } from '@/lib/media'
-import { groupVoicesByPurpose, type SampleVoice } from '@/lib/voices'
+import { GENDERS, REGIONS, type Region } from '@loa/contracts'
+import { groupVoicesByPurpose, type TryItVoice } from '@/lib/voices'
 import type { Voice } from '@/lib/api/types'
 import { pickList } from '@/lib/api/endpoints'
 import { Header } from './Header'
@@ -23,9 +24,14 @@ export const loadSampleVoices = async () => {
   const body = await getServerApi().getVoices({ isSample: true, active: true, limit: 100 })
   const voices = body.status === 1 ? pickList<Voice>(body.result, 'voices') : []
   const groups = groupVoicesByPurpose(voices, (path) => mediaUrl(path, config.cdnUrl))
-  const unique = new Map<string, SampleVoice>()
-  for (const list of Object.values(groups)) for (const v of list) unique.set(v.code, v)
-  return { groups, all: [...unique.values()], failed: body.status !== 1 }
+  // The try-it box can use every voice, with or without a recorded sample.
+  const all: TryItVoice[] = voices.map((v) => ({
+    code: v.code,
+    name: v.name,
+    region: (REGIONS as readonly string[]).includes(v.region ?? '') ? (v.region as Region) : 'NORTH',
+    gender: (GENDERS as readonly string[]).includes(v.gender) ? v.gender : 'OTHER',
+  }))
+  return { groups, all, failed: body.status !== 1 }
 }
 
 /** The landing page: server-rendered sections with small client islands. */

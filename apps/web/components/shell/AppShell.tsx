@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import dynamic from 'next/dynamic'
 import { usePathname } from 'next/navigation'
 import type { PublicConfig } from '@/lib/config'
@@ -18,6 +18,15 @@ const AffiliateTracker = dynamic(() => import('./AffiliateTracker').then((m) => 
   ssr: false,
 })
 
+const noSubscribe = () => () => undefined
+/** Inside the care widget's chat frame the page shows no widget and no popup of its own. */
+const useEmbedded = (): boolean =>
+  useSyncExternalStore(
+    noSubscribe,
+    () => window.self !== window.top,
+    () => false,
+  )
+
 interface Props {
   config: PublicConfig
   visitor: VisitorData
@@ -28,7 +37,8 @@ interface Props {
 /** Client shell of every page: config, auth, flags, client state, toasts, care widget and popup (not on /demo). */
 export function AppShell({ config, visitor, locale, children }: Props) {
   const pathname = usePathname() ?? '/'
-  const demo = isDemoPath(pathname)
+  const embedded = useEmbedded()
+  const bare = isDemoPath(pathname) || embedded
   const updateLocation = useAppStore((s) => s.updateLocation)
   const attributes = useMemo(
     () => ({ ip: visitor.ip, country: visitor.country, locale }),
@@ -49,8 +59,8 @@ export function AppShell({ config, visitor, locale, children }: Props) {
       <AuthProvider config={config} locale={locale}>
         {children}
         <Toaster />
-        {!demo && <CareWidget attributes={attributes} />}
-        {!demo && <PopupBanner />}
+        {!bare && <CareWidget attributes={attributes} />}
+        {!bare && <PopupBanner />}
         <Analytics tagId={config.analyticsTagId} />
         <AffiliateTracker />
       </AuthProvider>

@@ -1,14 +1,14 @@
 'use client'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
-import type { SampleVoice } from '@/lib/voices'
+import type { TryItVoice } from '@/lib/voices'
 import { DEMO_TEXT_MAX, requestDemoSynthesis } from '@/lib/api/demo-synthesis'
 import { errorKey } from '@/lib/errors'
 import { toast } from '@/lib/store/toast-store'
 import { usePublicConfig } from '@/components/shell/config-context'
 
 /** Try-it box: up to 300 characters → streamed audio from the demo synthesis endpoint, with a chosen voice. */
-export function TryIt({ voices }: { voices: SampleVoice[] }) {
+export function TryIt({ voices }: { voices: TryItVoice[] }) {
   const t = useTranslations()
   const { apiUrl } = usePublicConfig()
   const id = useId()
