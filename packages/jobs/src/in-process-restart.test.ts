@@ -26,7 +26,7 @@ describe('in-process queue across a crash', () => {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     )
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('child never reported progress')), 60_000)
+      const timer = setTimeout(() => reject(new Error('child never reported progress')), 120_000)
       child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('PROGRESS resume-me')) {
           clearTimeout(timer)
@@ -67,5 +67,5 @@ describe('in-process queue across a crash', () => {
     } finally {
       await database.close()
     }
-  })
+  }, 180_000)
 })

@@ -31,7 +31,7 @@ const start = async (): Promise<{
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${out}`)), 90_000)
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${out}`)), 120_000)
     const check = () => {
       if (/Loa is running[\s\S]*jobs/.test(out)) {
         clearTimeout(timer)
@@ -99,5 +99,5 @@ describe('loa serve all (embedded)', () => {
     expect((await fetch(`${second.urls.api}/healthz`)).status).toBe(200)
     expect(await stop(second.child)).toBe(0)
     expect(await rowCounts()).toEqual(seeded)
-  })
+  }, 300_000)
 })
