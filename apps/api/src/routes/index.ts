@@ -8,6 +8,7 @@ import { ordersRoutes } from './orders/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
 import { supportRoutes } from './support-tickets/index.ts'
+import { synthesisRoutes } from './synthesis/index.ts'
 import { listVoicesRoute } from './voices/list.ts'
 import { publicVoucherRoutes } from './vouchers/public.ts'
 import { userVoucherRoutes } from './vouchers/user.ts'
@@ -32,6 +33,8 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(ordersRoutes)
   // Support (uploads and ticket creation work without a token; reading needs one)
   await app.register(supportRoutes)
+  // Synthesis, developer TTS API, API apps, public demo (issue 7)
+  await app.register(synthesisRoutes)
   // Admin writes (admin role on the API's SSO resource)
   await app.register(adminRoutes)
 }

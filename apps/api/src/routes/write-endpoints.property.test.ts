@@ -37,8 +37,12 @@ const fingerprint = async (): Promise<string> => {
   const parts = TABLES.map((name) =>
     sql.raw(`(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from app.${name} x)`),
   )
-  const result = await api.database.db.execute(sql`select concat_ws(',', ${sql.join(parts, sql`, `)}) as f`)
-  return (result.rows[0] as { f: string }).f
+  const result = (await api.database.db.execute(
+    sql`select concat_ws(',', ${sql.join(parts, sql`, `)}) as f`,
+  )) as unknown as {
+    rows: { f: string }[]
+  }
+  return result.rows[0]!.f
 }
 
 interface Endpoint {

@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError, CommonErrorCode, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
-import { DEFAULT_VOICE_CODE, findVoice, normalize, toSrt, toVtt, type Timeline } from '@loa/tts'
+import {
+  DEFAULT_VOICE_CODE,
+  findVoice,
+  MP3_SAMPLE_RATES,
+  normalize,
+  toSrt,
+  toVtt,
+  type Timeline,
+} from '@loa/tts'
 import { renderSynthesis, sentenceCacheFor, synthesisKeys, type RenderParagraph } from '@loa/worker'
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -355,7 +363,10 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
             paragraphs: row.paragraphs as RenderParagraph[],
             format,
             bitrate: row.bitrate,
-            sampleRate: format === 'mp3' ? 22050 : row.sampleRate,
+            sampleRate:
+              format === 'wav' || (MP3_SAMPLE_RATES as readonly number[]).includes(row.sampleRate)
+                ? row.sampleRate
+                : 22050,
             pauses: (row.pauses ?? undefined) as never,
             cache: sentenceCacheFor(storage),
           })

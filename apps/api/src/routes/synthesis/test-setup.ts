@@ -1,0 +1,106 @@
+/**
+ * Test composition of the synthesis slice, the way `loa serve all` composes it: one PGlite test database,
+ * local file storage in a temporary directory, the in-process queue, the api and the worker's job handlers
+ * (real synthesis on the tts worker-thread pool). Used by the synthesis, tts and api-apps tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { app as t, openTestDatabase, type Database } from '@loa/db'
+import { createInProcessQueue, type Queue } from '@loa/jobs'
+import { createLocalStorage, type Storage } from '@loa/storage'
+import { loadWorkerConfig, registerJobHandlers } from '@loa/worker'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApiApp } from '../../app.ts'
+import { loadApiConfig } from '../../config.ts'
+import { createTestSso, ISSUER } from '../../test/harness.ts'
+
+export interface SynthesisTestApi {
+  app: FastifyInstance
+  database: Database
+  storage: Storage
+  queue: Queue
+  filesDir: string
+  token: (sub: string) => Promise<string>
+  call: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>
+  /** Creates the user's profile and sets the balance (test set-up, through the ledger's table). */
+  setBalance: (sub: string, credits: number) => Promise<void>
+  balance: (sub: string) => Promise<number>
+  /** Polls GET /synthesis/{id} until the request is final. */
+  waitFinal: (token: string, id: string, timeoutMs?: number) => Promise<Record<string, unknown>>
+  startJobs: (concurrency?: number) => Promise<void>
+  close: () => Promise<void>
+}
+
+export const startSynthesisTestApi = async (
+  options: { env?: Record<string, string>; runJobs?: boolean; concurrency?: number } = {},
+): Promise<SynthesisTestApi> => {
+  const database = await openTestDatabase()
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'loa-synthesis-test-'))
+  const config = loadApiConfig({ SSO_PUBLIC_URL: ISSUER, DATA_DIR: filesDir, ...options.env })
+  const storage = createLocalStorage({
+    root: filesDir,
+    signingSecret: 'test-signing-secret-0123456789',
+    publicBaseUrl: `${config.publicUrl}/api/v1/files`,
+  })
+  const queue = createInProcessQueue({ database, pollMs: 50 })
+  const sso = await createTestSso()
+  const app = await buildApiApp({ config, database, storage, queue, jwks: sso.jwks })
+  const workerConfig = loadWorkerConfig({ DATA_DIR: filesDir, ...options.env })
+  const definitions = registerJobHandlers({ config: workerConfig, database, storage, queue })
+  let started = false
+  const startJobs = async (concurrency = options.concurrency ?? 2) => {
+    if (started) return
+    started = true
+    await queue.start(definitions, { concurrency })
+  }
+  if (options.runJobs ?? true) await startJobs()
+  const token = (sub: string) =>
+    sso.sign({ sub, email: `${sub}@example.vn`, name: `Người dùng ${sub}`, sid: `sid-${sub}` })
+  const call = ({ token: bearer, headers, ...rest }: InjectOptions & { token?: string }) =>
+    app.inject({
+      ...rest,
+      headers: { ...(headers ?? {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    })
+  const balance = async (sub: string) => {
+    const [row] = await database.db
+      .select({ b: t.users.creditsBalance })
+      .from(t.users)
+      .where(eq(t.users.id, sub))
+    return row?.b ?? 0
+  }
+  const setBalance = async (sub: string, credits: number) => {
+    await call({ method: 'GET', url: '/api/v1/me', token: await token(sub) })
+    await database.db.update(t.users).set({ creditsBalance: credits }).where(eq(t.users.id, sub))
+  }
+  const waitFinal = async (bearer: string, id: string, timeoutMs = 60_000) => {
+    const until = Date.now() + timeoutMs
+    for (;;) {
+      const res = await call({ method: 'GET', url: `/api/v1/synthesis/${id}`, token: bearer })
+      const result = res.json().result as Record<string, unknown>
+      if (result.status !== 'IN_PROGRESS') return result
+      if (Date.now() > until) throw new Error(`request ${id} still IN_PROGRESS after ${timeoutMs} ms`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return {
+    app,
+    database,
+    storage,
+    queue,
+    filesDir,
+    token,
+    call,
+    setBalance,
+    balance,
+    waitFinal,
+    startJobs,
+    close: async () => {
+      await queue.close()
+      await app.close()
+      await database.close()
+      rmSync(filesDir, { recursive: true, force: true })
+    },
+  }
+}
