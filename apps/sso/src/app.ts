@@ -49,7 +49,6 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     bodyLimit: SSO_BODY_LIMIT,
     trustProxy: config.trustProxy,
   })
-  installSsoErrorHandler(app)
   registerHealthRoutes(app, 'sso', [{ name: 'database', check: database.ping }])
   const clock = deps.clock ?? systemClock
   const db = database.db
@@ -71,6 +70,8 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
       isAllowedOrigin: createOriginAllowlist(db),
       tokensNotBefore: async () => Number((await getSetting(db, 'tokens_not_before')) ?? 0),
     }
+    // The SSO's own error answer (OAuth vocabulary + spec envelope, HTML on pages) for every SSO route.
+    installSsoErrorHandler(instance)
     await ctx.keys.active()
     await dummyHash()
     await instance.register(cookie)
