@@ -106,6 +106,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   NĐ: 'nghị định',
   'NĐ-CP': 'nghị định chính phủ',
   NQ: 'nghị quyết',
+  CP: 'chính phủ',
   QĐ: 'quyết định',
   'QĐ-TTg': 'quyết định thủ tướng',
   ANTT: 'an ninh trật tự',

@@ -15,6 +15,8 @@ const MONTH_YEAR = /^(\d{1,2})[/.-](\d{4})$/
 const DAY_RANGE = /^(\d{1,2})\s?[-–]\s?(\d{1,2})[/.](\d{1,2})(?:[/.](\d{4}))?$/
 const DATE_RANGE = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?[-–](\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?$/
 const DAY_MONTH = /^(\d{1,2})\/(\d{1,2})$/
+/** d-m or d.m: a date only right after a day word ("ngày 21-11", "hôm 5.10"). */
+const DAY_MONTH_AFTER_DAY = /^(\d{1,2})[-.](\d{1,2})$/
 
 /** Words right before a date that already say "day" (no "ngày" is added after them). */
 const DAY_WORDS = new Set(['ngày', 'mùng', 'mồng', 'hôm'])
@@ -123,6 +125,12 @@ function readDateWord(ctx: RuleContext, i: number, word: string): string | null 
       return `${readIntegerDigits(String(month), ctx.words)}${readYearPart(monthYear[2], ctx)}`
     const lead = prev === 'tháng' ? '' : 'tháng '
     return `${lead}${readMonth(month, ctx.words)}${readYearPart(monthYear[2], ctx)}`
+  }
+  const dashed = DAY_MONTH_AFTER_DAY.exec(word)
+  if (dashed && DAY_WORDS.has(adjacentPreviousWord(ctx, i))) {
+    const day = Number(dashed[1])
+    const month = Number(dashed[2])
+    if (isValidDate(day, month)) return readDayMonth(day, month, ctx)
   }
   const dayMonth = DAY_MONTH.exec(word)
   if (dayMonth && bareDateByContext(ctx, i)) {

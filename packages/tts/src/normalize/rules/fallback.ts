@@ -8,6 +8,7 @@ import type { Frag, Rule, RuleContext } from '../rule-types.ts'
 import type { Token } from '../tokenizer.ts'
 import { readSymbol } from '../symbols.ts'
 import type { SpanKind } from '../types.ts'
+import { ABBREVIATIONS } from '../abbreviations.ts'
 import { letterName } from '../letters.ts'
 import { readCapitals, readWordLike } from './acronym.ts'
 
@@ -19,6 +20,9 @@ function readLetters(
   letters: string,
   mixed: boolean,
 ): { text: string; kind: SpanKind } {
+  // Inside codes ("100/2019/NĐ-CP", "QH14") known abbreviations still expand.
+  const abbreviation = mixed && letters.length > 1 ? ABBREVIATIONS[letters] : undefined
+  if (abbreviation) return { text: abbreviation, kind: 'abbreviation' }
   if (/^\p{Lu}+$/u.test(letters)) {
     if (letters.length === 1) return { text: letterName(letters) ?? letters, kind: 'acronym' }
     const reading = readCapitals(ctx, i, letters)

@@ -10,6 +10,7 @@ import { readIntegerDigits } from '../number-reader.ts'
 import { parseWholeNumber, readParsed } from '../numeric.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
 
+const RATIO = /^(\d{1,4}):(\d{1,4})$/
 const SLASHED = /^(\d{1,5}(?:[.,]\d{1,3})?)\/(\d{1,5})$/
 const HOUSE = /^(\d{1,4}[A-Za-z]?)(?:\/(\d{1,4}[A-Za-z]?)){1,3}$/
 const HOUSE_BEFORE = new Set([
@@ -126,6 +127,15 @@ export const fractionRule: Rule = (ctx, i) => {
       'number',
     )
   }
+  const ratio = RATIO.exec(word)
+  if (ratio) {
+    // Times took every valid h:mm already; what is left ("3:1", "tỷ lệ 16:9") is a ratio.
+    const [a, b] = [ratio[1] ?? '', ratio[2] ?? ''].map((d) => readIntegerDigits(d, ctx.words))
+    return single(
+      `${a} ${/(tỷ|tỉ) số$/.test(previousWords(ctx, i, 2).join(' ')) ? '' : 'trên '}${b}`,
+      'fraction',
+    )
+  }
   const m = SLASHED.exec(word)
   if (!m) return null
   const top = parseWholeNumber(m[1] ?? '')
@@ -140,6 +150,8 @@ export const fractionRule: Rule = (ctx, i) => {
   if (
     (numerator === 24 && denominator === 7) ||
     RATING_BEFORE.has(prev) ||
+    next === 'sao' ||
+    next === 'điểm' ||
     previousWords(ctx, i, 3).includes('điểm')
   ) {
     return single(`${topText} trên ${bottomText}`, 'fraction')

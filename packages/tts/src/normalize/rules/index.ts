@@ -9,7 +9,7 @@ import { dateRule } from './date.ts'
 import { fallbackRule } from './fallback.ts'
 import { fractionRule } from './fraction.ts'
 import { ordinalRule } from './ordinal.ts'
-import { phoneRule } from './phone.ts'
+import { phoneRule, plateRule } from './phone.ts'
 import { perWordRule, quantityRule, unitWordRule } from './quantity.ts'
 import { rangeRule } from './range.ts'
 import { romanRule } from './roman.ts'
@@ -23,6 +23,7 @@ export const MAX_STRUCTURED_LENGTH = 256
 export const RULES: readonly Rule[] = [
   webRule,
   phoneRule,
+  plateRule,
   dateRule,
   ordinalRule,
   versionRule,

@@ -4,6 +4,7 @@
  * separated by spaces, dots or dashes ("0912 345 678", "0912.345.678", "(028) 3822 1234").
  */
 import { previousWords } from '../context.ts'
+import { letterName } from '../letters.ts'
 import { readDigits } from '../number-reader.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
 
@@ -125,4 +126,20 @@ export const phoneRule: Rule = (ctx, i) => {
     }
   }
   return null
+}
+
+const PLATE = /^(\d{2})-?([A-Z]{1,2}\d?)-(\d{3}\.?\d{2}|\d{4})$/
+
+/** Vehicle plates (29A-123.45): digits one by one, letters by name — a code, not a quantity. */
+export const plateRule: Rule = (ctx, i) => {
+  const token = ctx.tokens[i]
+  const m = token ? PLATE.exec(token.text) : null
+  if (!token || !m) return null
+  const series = (m[2] ?? '').replace(/\d/g, (d) => ` ${readDigits(d)}`)
+  const letters = series.replace(/[A-Z]/g, (c) => ` ${letterName(c) ?? c}`)
+  const text = `${readDigits(m[1] ?? '')} ${letters.trim()} ${readDigits((m[3] ?? '').replace('.', ''))}`
+  return {
+    next: i + 1,
+    frags: [{ text: text.replace(/\s+/g, ' '), kind: 'phone', start: token.start, end: token.end }],
+  }
 }

@@ -143,9 +143,23 @@ function readSpacedUnit(word: string): { text: string; kind: SpanKind } | null {
   return unit ? { text: unit, kind: 'unit' } : null
 }
 
+/** Dimensions and multiplications: "3x4m" ba nhân bốn mét, "x2" nhân hai. */
+function readTimes(ctx: RuleContext, word: string): string | null {
+  const m = /^(\d{1,6}(?:[.,]\d{1,3})?)?[x×*](\d{1,6}(?:[.,]\d{1,3})?)([\p{L}²³/]{0,6})$/u.exec(word)
+  if (!m) return null
+  const right = readQuantityWord(ctx, `${m[2] ?? ''}${m[3] ?? ''}`)
+  if (!right) return null
+  if (m[1] === undefined) return `nhân ${right.text}`
+  const left = readQuantityWord(ctx, m[1])
+  return left ? `${left.text} nhân ${right.text}` : null
+}
+
 export const quantityRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
+  const times = readTimes(ctx, token.text)
+  if (times)
+    return { next: i + 1, frags: [{ text: times, kind: 'number', start: token.start, end: token.end }] }
   const q = readQuantityWord(ctx, token.text)
   if (!q) return null
   const frags: Frag[] = [{ text: q.text, kind: q.kind, start: token.start, end: token.end }]

@@ -47,7 +47,10 @@ export function readTimeWord(word: string, ctx: RuleContext, i: number): ClockRe
     const b = Number(c[2])
     const s = c[3] === undefined ? null : Number(c[3])
     if (b > 59 || (s !== null && s > 59)) return null
-    const race = previousWords(ctx, i, 4).some((w) => RACE_WORDS.has(w))
+    const before = previousWords(ctx, i, 4)
+    // "tỷ lệ 3:10", "tỉ số 2:1" are ratios and scores, not clock times.
+    if (/(tỷ|tỉ) (lệ|số)$/.test(before.join(' '))) return null
+    const race = before.some((w) => RACE_WORDS.has(w))
     if (s === null && (a > 24 || race)) return { text: readDuration(null, a, b, ctx.words), hour: -1 }
     if (a > 24) return null
     if (s !== null && race) return { text: readDuration(a, b, s, ctx.words), hour: -1 }
