@@ -148,6 +148,14 @@ describe('flags, rules, saved groups and client keys', () => {
     }
     for (let i = 1; i < seen.length; i++)
       expect(Date.parse(seen[i]!)).toBeGreaterThan(Date.parse(seen[i - 1]!))
+    // Writing the same values again is not a change: same version, no audit entry.
+    const audits = async () =>
+      (await flags.admin<{ result: { entries: unknown[] } }>('GET', '/audit?entity_id=datasenses&limit=500'))
+        .body.result.entries.length
+    const auditCount = await audits()
+    expect((await flags.admin('PATCH', '/features/datasenses', { description: 'edit 4' })).status).toBe(200)
+    expect((await payload()).dateUpdated).toBe(seen[seen.length - 1])
+    expect(await audits()).toBe(auditCount)
     // Rules of another environment do not touch this key's payload version.
     const dev = (await payload('sdk-loa-dev')).dateUpdated
     await flags.admin('PUT', '/features/datasenses/environments/development/rules', {

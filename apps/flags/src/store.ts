@@ -267,6 +267,9 @@ export const updateFeature = async (
         existing.find((e) => e.environment === env),
       )
     const after = await getFeature(tx, key)
+    // Nothing changed (same values written again): no audit entry, no new payload version, no SSE message.
+    const comparable = (v: FeatureView) => JSON.stringify({ ...v, updated_at: '', updated_by: '' })
+    if (comparable(after) === comparable(before)) return before
     await audit(tx, actor, 'feature.update', 'feature', key, before, after)
     // A change limited to some environments bumps only their client keys; anything else bumps every key.
     const envOnly = Object.keys(input).every((k) => k === 'environments')
