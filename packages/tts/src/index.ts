@@ -1,1 +1,63 @@
-export {}
+/** @loa/tts — Vietnamese text to speech: normalizer, voices, engines, pipeline, timeline, worker pool. */
+export * from './normalize/index.ts'
+export { TtsError, isTtsError, type TtsErrorCode } from './errors.ts'
+export {
+  VOICES,
+  DEFAULT_VOICE_CODE,
+  listVoices,
+  findVoice,
+  getVoice,
+  type LoaVoice,
+  type Gender,
+  type VoicePurpose,
+  type EngineId,
+  type VoiceEngineMapping,
+} from './voices.ts'
+export {
+  resolveOptions,
+  effectiveBitrate,
+  DEFAULT_PAUSES,
+  DEFAULT_MAX_CHARACTERS,
+  SPEED_RANGE,
+  BITRATE_RANGE,
+  SAMPLE_RATE_RANGE,
+  MP3_SAMPLE_RATES,
+  ENGINE_SAMPLE_RATE,
+  type AudioFormat,
+  type PauseSettings,
+  type EnginePreference,
+  type SynthesisOptions,
+  type ResolvedOptions,
+} from './options.ts'
+export { segmentText, type Segment, type SpeechSegment, type PauseSegment } from './segment/segmenter.ts'
+export { synthesize, synthesizeStream, type SynthesisStream } from './pipeline/synthesize.ts'
+export type {
+  SynthesisRequest,
+  SynthesisResult,
+  SynthesisSummary,
+  SynthesisProgress,
+} from './pipeline/types.ts'
+export {
+  createMemoryCache,
+  sentenceCacheKey,
+  serializeCachedUnit,
+  deserializeCachedUnit,
+  type SentenceCache,
+  type CachedUnit,
+  type MemorySentenceCache,
+} from './cache/sentence-cache.ts'
+export { toSrt, toVtt, type SubtitleOptions } from './timeline/subtitles.ts'
+export type { Timeline, TimelineSentence, TimelineWord } from './timeline/types.ts'
+export {
+  createSynthesisPool,
+  getSharedPool,
+  closeSharedPool,
+  type SynthesisPool,
+  type SynthesisPoolOptions,
+} from './worker/pool.ts'
+export type { EngineInfo } from './worker/protocol.ts'
+export type { SpeechEngine, EngineInput, EngineOutput, EngineWord, EngineVoice } from './engines/types.ts'
+export { getEngine } from './engines/registry.ts'
+export { probeNativeEspeak } from './engines/espeak-native.ts'
+export { parseWav, wavHeader } from './audio/wav.ts'
+export { readMp3Info, type Mp3Info } from './audio/mp3-info.ts'

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:tts` — speed and memory of the speech pipeline on a ~10,000-character Vietnamese text.
+ * Prints figures; asserts nothing. Targets: first chunk ≤ 150 ms warm; full pipeline ≤ 1.5× the native
+ * baseline (espeak-ng CLI + native MP3 encoder); memory flat in text length.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createEncoder } from '../src/encoders/index.ts'
+import { parseWav } from '../src/audio/wav.ts'
+import {
+  createSynthesisPool,
+  probeNativeEspeak,
+  synthesize,
+  synthesizeStream,
+  type EnginePreference,
+  type SynthesisPool,
+} from '../src/index.ts'
+import { benchText } from './bench-text.ts'
+
+const BITRATE = 64
+const VOICE = 'vi-north-female-mai'
+const here = path.dirname(fileURLToPath(import.meta.url))
+const text = benchText(10_000)
+const work = mkdtempSync(path.join(tmpdir(), 'loa-bench-'))
+
+const ms = (n: number): string => `${Math.round(n).toLocaleString('en-US')} ms`
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const has = (bin: string): boolean => spawnSync(bin, ['-version'], { stdio: 'ignore' }).error === undefined
+const time = <T>(fn: () => T): [T, number] => {
+  const t = performance.now()
+  const v = fn()
+  return [v, performance.now() - t]
+}
+
+const fullPipeline = async (pool: SynthesisPool, engine: EnginePreference): Promise<number> => {
+  const t = performance.now()
+  const r = await synthesize({ text, voice: VOICE, bitrate: BITRATE, cache: false, pool, engine })
+  const elapsed = performance.now() - t
+  if (r.audio.length < 1000) throw new Error('no audio')
+  return elapsed
+}
+
+const firstChunk = async (pool: SynthesisPool, engine: EnginePreference): Promise<number> => {
+  const t = performance.now()
+  const stream = synthesizeStream({ text, voice: VOICE, bitrate: BITRATE, cache: false, pool, engine })
+  let first = 0
+  for await (const _ of stream) {
+    first ||= performance.now() - t
+    break
+  }
+  return first
+}
+
+const main = async (): Promise<void> => {
+  console.log(
+    `Loa TTS benchmark — ${text.length.toLocaleString('en-US')} characters, MP3 ${BITRATE} kbps, voice ${VOICE}`,
+  )
+  const native = await probeNativeEspeak()
+  console.log(`native espeak-ng: ${native ?? 'not installed'}; ffmpeg: ${has('ffmpeg') ? 'yes' : 'no'}`)
+
+  // Native baseline: espeak-ng CLI on the raw text, then a native MP3 encoder.
+  let baseline: number | undefined
+  if (native) {
+    const file = path.join(work, 'in.txt')
+    writeFileSync(file, text)
+    const wav = path.join(work, 'out.wav')
+    const runs: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const [, tSynth] = time(() => execFileSync('espeak-ng', ['-v', 'vi', '-f', file, '-w', wav]))
+      let tEnc = 0
+      if (has('ffmpeg')) {
+        ;[, tEnc] = time(() =>
+          execFileSync('ffmpeg', [
+            '-nostdin',
+            '-loglevel',
+            'error',
+            '-y',
+            '-i',
+            wav,
+            '-codec:a',
+            'libmp3lame',
+            '-b:a',
+            `${BITRATE}k`,
+            path.join(work, 'out.mp3'),
+          ]),
+        )
+      }
+      runs.push(tSynth + tEnc)
+      if (i === 0) console.log(`  baseline run: espeak-ng ${ms(tSynth)} + ffmpeg MP3 ${ms(tEnc)}`)
+    }
+    baseline = median(runs)
+    console.log(`native baseline (espeak-ng + ffmpeg):      ${ms(baseline)} (median of 3)`)
+  }
+
+  const pool = createSynthesisPool()
+  console.log(`worker pool: ${pool.size} threads`)
+  for (const engine of ['auto', 'espeak-wasm'] as const) {
+    const info = await pool.warmup(engine)
+    await synthesize({ text: 'Khởi động. Xin chào các bạn.', voice: VOICE, pool, engine, cache: false })
+    const full = median([await fullPipeline(pool, engine), await fullPipeline(pool, engine)])
+    const ratio = baseline ? ` — ${(full / baseline).toFixed(2)}× native (target ≤ 1.5×)` : ''
+    console.log(`full pipeline [${info.id}] normalize+synth+MP3: ${ms(full)}${ratio}`)
+    console.log(
+      `  characters per second:                    ${Math.round(text.length / (full / 1000)).toLocaleString('en-US')}`,
+    )
+    const firsts = []
+    for (let i = 0; i < 5; i++) firsts.push(await firstChunk(pool, engine))
+    console.log(`  stream first chunk (warm, median of 5):   ${ms(median(firsts))} (target ≤ 150 ms)`)
+  }
+  await pool.close()
+
+  // MP3 encoders on the same audio.
+  if (native) {
+    const pcm = parseWav(new Uint8Array(readFileSync(path.join(work, 'out.wav')))).pcm
+    for (const kind of ['wasm', 'lamejs'] as const) {
+      const encoder = await createEncoder({ format: 'mp3', sampleRate: 22050, bitrate: BITRATE }, kind)
+      const [, t] = time(() => {
+        encoder.encode(pcm)
+        encoder.finish()
+      })
+      console.log(`MP3 encoder ${kind.padEnd(6)} on ${Math.round(pcm.length / 22050)} s of audio: ${ms(t)}`)
+    }
+  }
+
+  // Peak memory: separate processes, 10k vs 50k characters, streaming.
+  for (const n of [10_000, 50_000]) {
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, 'memory-probe.ts'), String(n)],
+      {
+        encoding: 'utf8',
+      },
+    )
+    const r = JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>
+    console.log(
+      `peak RSS streaming ${r.characters!.toLocaleString('en-US')} chars: ${r.peakRssMb} MB ` +
+        `(${ms(r.ms!)}, ${r.audioSeconds} s of audio, ${Math.round(r.mp3Bytes! / 1024)} KiB MP3)`,
+    )
+  }
+  rmSync(work, { recursive: true, force: true })
+}
+
+await main()

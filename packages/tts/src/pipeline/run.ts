@@ -1,0 +1,279 @@
+/**
+ * The synthesis pipeline as an async generator of encoded chunks: the plan is prepared chunk by chunk on
+ * workers (normalize + segment) → units render in parallel across the pool, in order, through the sentence
+ * cache → joined with pauses → encoded on a worker → bytes yielded as soon as they are ready.
+ */
+import {
+  createMemoryCache,
+  sentenceCacheKey,
+  type CachedUnit,
+  type SentenceCache,
+} from '../cache/sentence-cache.ts'
+import { MIME_TYPES } from '../encoders/types.ts'
+import { TtsError } from '../errors.ts'
+import { resolveOptions } from '../options.ts'
+import { mapToSource } from '../timeline/source-map.ts'
+import type { TimelineSentence, TimelineWord } from '../timeline/types.ts'
+import { getVoice } from '../voices.ts'
+import { getSharedPool } from '../worker/pool.ts'
+import { Plan, type PlannedSpeech } from './plan.ts'
+import { checkText, NOTHING_TO_READ } from './prepare.ts'
+import type { SynthesisRequest, SynthesisSummary } from './types.ts'
+
+let sharedCache: SentenceCache | undefined
+const defaultCache = (): SentenceCache => (sharedCache ??= createMemoryCache())
+
+let sessions = 0
+
+/** Watchdog: a unit that takes this long means a stuck worker (which is then replaced). */
+const RENDER_TIMEOUT_MS = 30_000
+
+const aborted = (): TtsError => new TtsError('TTS_ABORTED', 'synthesis was cancelled')
+
+/** Resolves with `promise`, or rejects as soon as the signal aborts. */
+const withAbort = <T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> => {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(aborted())
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted())
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(v)
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(e)
+      },
+    )
+  })
+}
+
+interface Rendered {
+  unit: CachedUnit
+  hit: boolean
+}
+
+export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<Uint8Array, SynthesisSummary> {
+  const opts = resolveOptions(request)
+  const voice = getVoice(request.voice)
+  const text = checkText(request.text, opts.maxCharacters)
+  const { signal } = request
+  const pool = request.pool ?? getSharedPool()
+  const cache = request.cache === false ? undefined : (request.cache ?? defaultCache())
+  const rate = opts.sampleRate
+
+  const engine = await withAbort(pool.engineInfo(opts.engine), signal)
+  const plan = new Plan(pool, text, {
+    region: voice.region,
+    dictionary: opts.dictionary,
+    pauses: opts.pauses,
+  })
+  void plan.build()
+
+  const session = `s${process.pid}-${++sessions}`
+  const encoderWorker = pool.leastBusy()
+
+  const render = async (item: PlannedSpeech): Promise<Rendered> => {
+    const seg = item.segment
+    const key = sentenceCacheKey({
+      text: seg.text,
+      clausePauses: seg.clausePauses,
+      voice: voice.engine,
+      speed: opts.speed,
+      sampleRate: rate,
+      normalizeVolume: opts.normalizeVolume,
+      engine,
+    })
+    const cached = await cache?.get(key)
+    if (cached) return { unit: cached, hit: true }
+    // Keep the first unit off the encoder's worker so the first chunk is not queued behind others.
+    const worker = seg.index === 0 && pool.size > 1 ? (encoderWorker + 1) % pool.size : undefined
+    const out = await pool.run(
+      'render',
+      {
+        input: { text: seg.text, clausePauses: seg.clausePauses },
+        voice: voice.engine,
+        speed: opts.speed,
+        sampleRate: rate,
+        normalizeVolume: opts.normalizeVolume,
+        engine: opts.engine,
+        engineOptions: pool.engineOptions,
+      },
+      { timeoutMs: RENDER_TIMEOUT_MS, ...(worker === undefined ? {} : { worker }) },
+    )
+    const unit: CachedUnit = {
+      pcm: out.pcm,
+      sampleRate: out.sampleRate,
+      words: out.words,
+      timing: out.timing,
+    }
+    await cache?.set(key, unit)
+    return { unit, hit: false }
+  }
+
+  // Render ahead in a bounded window so memory stays flat whatever the text length.
+  const window = Math.max(2, pool.size * 2)
+  const renders = new Map<number, Promise<Rendered>>()
+  let scheduled = 0
+  const schedule = (): void => {
+    while (scheduled < plan.items.length && renders.size < window) {
+      const item = plan.items[scheduled]!
+      if (item.kind === 'speech') {
+        const p = render(item)
+        p.catch(() => undefined)
+        renders.set(scheduled, p)
+      }
+      scheduled++
+    }
+  }
+
+  await withAbort(
+    pool.run(
+      'encode-open',
+      {
+        session,
+        settings: { format: opts.format, sampleRate: rate, bitrate: opts.bitrate },
+        ...(request.mp3Encoder ? { mp3: request.mp3Encoder } : {}),
+      },
+      { worker: encoderWorker },
+    ),
+    signal,
+  )
+  let open = true
+  const encoded: { promise: Promise<Uint8Array>; done: boolean; value?: Uint8Array }[] = []
+  const encode = (pcm: Int16Array, transfer: boolean): void => {
+    const own = transfer ? pcm : pcm.slice()
+    const entry: (typeof encoded)[number] = {
+      promise: pool.run(
+        'encode',
+        { session, pcm: own },
+        { worker: encoderWorker, transfer: [own.buffer as ArrayBuffer] },
+      ),
+      done: false,
+    }
+    entry.promise.then(
+      (v) => {
+        entry.done = true
+        entry.value = v
+      },
+      () => undefined,
+    )
+    encoded.push(entry)
+  }
+
+  const sentences: TimelineSentence[] = []
+  const words: TimelineWord[] = []
+  let samples = 0
+  let cacheHits = 0
+  let wordTiming: 'events' | 'estimated' = 'events'
+
+  try {
+    for (let i = 0; await withAbort(plan.has(i), signal); i++) {
+      schedule()
+      const item = plan.items[i]!
+      if (item.kind === 'pause') {
+        const pause = Math.round((item.ms * rate) / 1000)
+        if (pause > 0 && sentences.length > 0) {
+          encode(new Int16Array(pause), true)
+          samples += pause
+        }
+        continue
+      }
+      const next = renders.get(i)!
+      // Hand out encoded bytes while this unit is still rendering.
+      let result: Rendered | undefined
+      const settled = next.then((r) => {
+        result = r
+      })
+      while (!result) {
+        const head = encoded[0]
+        if (head?.done) {
+          encoded.shift()
+          if (head.value!.length > 0) yield head.value!
+          continue
+        }
+        await withAbort(head ? Promise.race([settled, head.promise]) : settled, signal)
+      }
+      renders.delete(i)
+      schedule()
+      const { unit, hit } = result
+      if (hit) cacheHits++
+      if (unit.timing === 'estimated') wordTiming = 'estimated'
+      const seg = item.segment
+      const startMs = (samples / rate) * 1000
+      const length = unit.pcm.length
+      const src = mapToSource(item.spans, seg.offset, seg.offset + seg.text.length)
+      const srcStart = item.srcOffset + src.srcStart
+      const srcEnd = item.srcOffset + src.srcEnd
+      sentences.push({
+        index: seg.index,
+        text: seg.text,
+        source: text.slice(srcStart, srcEnd),
+        startMs,
+        endMs: startMs + (length / rate) * 1000,
+        srcStart,
+        srcEnd,
+        paragraph: seg.paragraph,
+      })
+      for (const w of unit.words) {
+        const ws = mapToSource(item.spans, seg.offset + w.offset, seg.offset + w.offset + w.length)
+        words.push({
+          text: w.text,
+          startMs: startMs + w.startMs,
+          endMs: startMs + w.endMs,
+          srcStart: item.srcOffset + ws.srcStart,
+          srcEnd: item.srcOffset + ws.srcEnd,
+          sentence: seg.index,
+        })
+      }
+      // Without a cache nobody needs the PCM any more: transfer it instead of copying.
+      if (length > 0) encode(unit.pcm, cache === undefined)
+      samples += length
+      const done = sentences.length
+      request.onProgress?.({
+        sentencesDone: done,
+        sentencesTotal: plan.speechCount,
+        ratio: plan.done ? done / plan.speechCount : Math.min(0.99, srcEnd / text.length),
+        audioMs: (samples / rate) * 1000,
+      })
+      while (encoded[0]?.done) {
+        const head = encoded.shift()!
+        if (head.value!.length > 0) yield head.value!
+      }
+    }
+    if (sentences.length === 0) throw new TtsError('TTS_EMPTY_TEXT', NOTHING_TO_READ)
+    for (const entry of encoded.splice(0)) {
+      const bytes = await withAbort(entry.promise, signal)
+      if (bytes.length > 0) yield bytes
+    }
+    open = false
+    const tail = await withAbort(
+      pool.run('encode-close', { session, flush: true }, { worker: encoderWorker }),
+      signal,
+    )
+    if (tail.length > 0) yield tail
+  } finally {
+    plan.cancel()
+    if (open) {
+      void pool
+        .run('encode-close', { session, flush: false }, { worker: encoderWorker })
+        .catch(() => undefined)
+    }
+  }
+
+  const durationMs = (samples / rate) * 1000
+  return {
+    format: opts.format,
+    mimeType: MIME_TYPES[opts.format],
+    sampleRate: rate,
+    bitrate: opts.bitrate,
+    durationMs,
+    characters: [...text].length,
+    timeline: { durationMs, sentences, words, wordTiming },
+    engine,
+    cacheHits,
+    speechUnits: sentences.length,
+  }
+}

@@ -1,0 +1,42 @@
+/** Messages between the synthesis pool (main thread) and its worker threads. */
+import type { EncoderSettings } from '../encoders/types.ts'
+import type { Mp3EncoderKind } from '../encoders/index.ts'
+import type { EngineFactoryOptions } from '../engines/types.ts'
+import type { EnginePreference } from '../options.ts'
+import type { PreparedText, PrepareRequest } from '../pipeline/prepare.ts'
+import type { RenderedUnit, RenderRequest } from '../pipeline/render-unit.ts'
+import type { EngineId } from '../voices.ts'
+
+export interface EngineInfo {
+  id: EngineId
+  version: string
+}
+
+export interface TaskMap {
+  prepare: { payload: PrepareRequest; result: PreparedText }
+  render: { payload: RenderRequest; result: RenderedUnit }
+  engine: { payload: { engine: EnginePreference; engineOptions?: EngineFactoryOptions }; result: EngineInfo }
+  'encode-open': {
+    payload: { session: string; settings: EncoderSettings; mp3?: Mp3EncoderKind }
+    result: null
+  }
+  encode: { payload: { session: string; pcm: Int16Array }; result: Uint8Array }
+  'encode-close': { payload: { session: string; flush: boolean }; result: Uint8Array }
+}
+
+export type TaskType = keyof TaskMap
+
+export interface TaskMessage<T extends TaskType = TaskType> {
+  id: number
+  type: T
+  payload: TaskMap[T]['payload']
+}
+
+export interface SerializedError {
+  name: string
+  code?: string
+  message: string
+}
+
+export type ReplyMessage =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SerializedError }
