@@ -66,7 +66,9 @@ export function normalize(text: string, options: NormalizeOptions = {}): Normali
         // Any other tag is markup: dropped without a trace (the words around it stay separate tokens).
         break
       case 'punct':
-        items.push({ type: 'punct', text: token.text })
+        // Apostrophes (23h59', rock 'n' roll) are not pauses; everything else is kept for the segmenter.
+        if (token.text === "'" || token.text === '’') items.push({ type: 'space' })
+        else items.push({ type: 'punct', text: token.text })
         break
       case 'newline':
         items.push({ type: 'newline', text: token.text })

@@ -7,7 +7,7 @@
 import { adjacentPreviousWord, previousWords } from '../context.ts'
 import { isValidDate, readMonth, readYear } from '../calendar.ts'
 import { readIntegerDigits } from '../number-reader.ts'
-import type { Rule, RuleContext } from '../rule-types.ts'
+import type { Frag, Rule, RuleContext } from '../rule-types.ts'
 
 const FULL = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})$/
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -147,7 +147,24 @@ export const dateRule: Rule = (ctx, i) => {
   if (!token) return null
   const text = readDateWord(ctx, i, token.text)
   if (!text) return null
-  return { next: i + 1, frags: [{ text, kind: 'date', start: token.start, end: token.end }] }
+  const frags: Frag[] = [{ text, kind: 'date', start: token.start, end: token.end }]
+  // "30/4 - 1/5": a spaced dash between two dates reads "đến".
+  let j = i + 1
+  if (ctx.tokens[j]?.type === 'space') j++
+  const dash = ctx.tokens[j]
+  if (dash?.type === 'punct' && /^[-–—]$/.test(dash.text)) {
+    let k = j + 1
+    if (ctx.tokens[k]?.type === 'space') k++
+    const right = ctx.tokens[k]
+    const rightText = right?.type === 'word' ? readDateWord(ctx, i, right.text) : null
+    if (right && rightText) {
+      const withDay =
+        rightText.startsWith('ngày') || rightText.startsWith('tháng') ? rightText : `ngày ${rightText}`
+      frags.push({ text: `đến ${withDay}`, kind: 'date', start: dash.start, end: right.end })
+      return { next: k + 1, frags }
+    }
+  }
+  return { next: i + 1, frags }
 }
 
 /** For other rules: whether d/m would be a valid calendar date. */

@@ -61,7 +61,9 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
     } else if (/^[\p{L}\p{M}]+$/u.test(piece)) {
       reading = readLetters(ctx, i, piece, mixed)
     } else {
-      const symbol = readSymbol(piece)
+      // In an equation ("10-3=7") a dash is a minus and x a times sign.
+      const equation = text.includes('=')
+      const symbol = equation && piece === '-' ? 'trừ' : readSymbol(piece)
       reading = symbol ? { text: symbol, kind: 'symbol' } : null
     }
     if (!reading) continue
@@ -78,9 +80,19 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
   return frags
 }
 
+function isNumberToken(ctx: RuleContext, index: number): boolean {
+  const t = ctx.tokens[index]
+  return t !== undefined && t.type === 'word' && /^[-−]?\d[\d.,]*$/.test(t.text)
+}
+
 export const fallbackRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
+  // "3 x 4 = 12", "10 : 2": an operator between two numbers.
+  if (/^[x×*:÷]$/.test(token.text) && isNumberToken(ctx, i - 2) && isNumberToken(ctx, i + 2)) {
+    const op = token.text === ':' || token.text === '÷' ? 'chia' : 'nhân'
+    return { next: i + 1, frags: [{ text: op, kind: 'symbol', start: token.start, end: token.end }] }
+  }
   if (/^[\p{L}\p{M}]+$/u.test(token.text) && !/\p{Lu}{2}/u.test(token.text)) {
     return { next: i + 1, frags: [{ text: token.text, kind: 'plain', start: token.start, end: token.end }] }
   }

@@ -3,6 +3,7 @@
  * formation (4-4-2 → bốn bốn hai), a subtraction before "=" (trừ), otherwise a range (10-20 → mười đến
  * hai mươi; 8h-17h; 20-25°C; 8-10h). Works glued ("10-20") or spaced ("10 - 20").
  */
+import { isValidDate, readMonth } from '../calendar.ts'
 import { isCapitalised, nextWordIndex, previousWords } from '../context.ts'
 import { readDigits } from '../number-reader.ts'
 import { parseWholeNumber, readParsed } from '../numeric.ts'
@@ -89,6 +90,11 @@ export const rangeRule: Rule = (ctx, i) => {
     const right = left ? readSide(ctx, i, word.slice(dash + 1)) : null
     if (!left || !right) return null
     const joined = join(ctx, i, left, right, i, false)
+    // A descending pair that is a valid day-month ("30-4", "1-5" after it) is a date, not a range.
+    if (!joined.score && left.value >= right.value && isValidDate(left.value, right.value)) {
+      const text = `ngày ${left.text} tháng ${readMonth(right.value, ctx.words)}`
+      return { next: i + 1, frags: [{ text, kind: 'date', start: token.start, end: token.end }] }
+    }
     const text = `${left.text} ${joined.text}`
     const kind: SpanKind = joined.score ? 'score' : 'range'
     return { next: i + 1, frags: [{ text, kind, start: token.start, end: token.end }] }
