@@ -38,6 +38,7 @@ const schema = z.object({
   FACEBOOK_AUTHORIZATION_URL: httpUrl().default('https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: httpUrl().default('https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_USERINFO_URL: httpUrl().default('https://graph.facebook.com/me?fields=id,name,email,picture'),
+  FACEBOOK_SCOPE: z.string().default('email public_profile'),
 })
 
 export interface SocialProviderConfig {
@@ -110,7 +111,7 @@ export const loadSsoConfig = (env: Env, options: { generateSecrets?: boolean } =
       authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
       tokenUrl: e.FACEBOOK_TOKEN_URL,
       userinfoUrl: e.FACEBOOK_USERINFO_URL,
-      scope: 'email public_profile',
+      scope: e.FACEBOOK_SCOPE,
     })
   let operatorKey = e.SSO_OPERATOR_KEY
   if (!operatorKey && !e.DATABASE_URL && options.generateSecrets !== false)

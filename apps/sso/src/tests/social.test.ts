@@ -49,6 +49,14 @@ describe('F. social login and One Tap', () => {
           response_types: ['code'],
           token_endpoint_auth_method: 'client_secret_post',
         },
+        {
+          client_id: 'loa-fb',
+          client_secret: 'facebook-secret-value',
+          redirect_uris: [`${ISSUER}/api/v1/auth/facebook/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
       ],
       findAccount: async (_ctx: unknown, id: string) => ({
         accountId: id,
@@ -107,6 +115,13 @@ describe('F. social login and One Tap', () => {
       GOOGLE_CLIENT_SECRET: 'upstream-secret-value',
       GOOGLE_ISSUER: upstreamIssuer,
       GOOGLE_JWKS_URL: `http://127.0.0.1:${jwksPort}/certs`,
+      // Facebook's branch is plain OAuth 2.0 (code + PKCE, then a userinfo call); the local provider plays Facebook.
+      FACEBOOK_CLIENT_ID: 'loa-fb',
+      FACEBOOK_CLIENT_SECRET: 'facebook-secret-value',
+      FACEBOOK_AUTHORIZATION_URL: `${upstreamIssuer}/auth`,
+      FACEBOOK_TOKEN_URL: `${upstreamIssuer}/token`,
+      FACEBOOK_USERINFO_URL: `${upstreamIssuer}/me`,
+      FACEBOOK_SCOPE: 'openid email profile',
     })
   })
   afterAll(async () => {
@@ -119,6 +134,7 @@ describe('F. social login and One Tap', () => {
   const socialLogin = async (
     accountId: string,
     profile: { email: string; email_verified: boolean; name: string },
+    provider: 'google' | 'facebook' = 'google',
   ) => {
     accounts[accountId] = profile
     nextAccount = accountId
@@ -133,21 +149,21 @@ describe('F. social login and One Tap', () => {
       codeChallengeMethod: 'S256',
       state: 'social-state',
     })
-    const start = await h.app.inject({ method: 'GET', url: `/api/v1/auth/google?${q}` })
+    const start = await h.app.inject({ method: 'GET', url: `/api/v1/auth/${provider}?${q}` })
     ssoJar.absorb(start)
     expect(start.statusCode).toBe(303)
     let location = start.headers.location as string
     const upstreamUrl = new URL(location)
     expect(upstreamUrl.searchParams.get('code_challenge_method')).toBe('S256')
     expect(upstreamUrl.searchParams.get('state')).toBeTruthy()
-    expect(upstreamUrl.searchParams.get('nonce')).toBeTruthy()
+    if (provider === 'google') expect(upstreamUrl.searchParams.get('nonce')).toBeTruthy()
     for (let hop = 0; hop < 10 && location.startsWith(upstreamIssuer); hop++) {
       const res = await fetch(location, { redirect: 'manual', headers: { cookie: upJar.header() } })
       upJar.absorb(res)
       expect([302, 303]).toContain(res.status)
       location = new URL(res.headers.get('location')!, location).href
     }
-    expect(location.startsWith(`${ISSUER}/api/v1/auth/google/callback?`)).toBe(true)
+    expect(location.startsWith(`${ISSUER}/api/v1/auth/${provider}/callback?`)).toBe(true)
     const cb = await h.app.inject({
       method: 'GET',
       url: location.slice(ISSUER.length),
@@ -185,6 +201,29 @@ describe('F. social login and One Tap', () => {
     expect((await h.database.db.select().from(ssoUsers).where(eq(ssoUsers.email, email))).length).toBe(1)
   })
 
+  it('Facebook-style OAuth 2.0 sign-in: code + PKCE upstream, profile from the userinfo endpoint', async () => {
+    const email = uniqueEmail('facebook')
+    const { cb, pkce } = await socialLogin(
+      'fb-user',
+      { email, email_verified: true, name: 'Hoàng E' },
+      'facebook',
+    )
+    expect(cb.statusCode).toBe(303)
+    const token = await exchangeCode(h, {
+      grant_type: 'authorization_code',
+      client_id: SPA.clientId,
+      code: codeFrom(cb.headers.location as string),
+      code_verifier: pkce.verifier,
+      redirect_uri: SPA.redirectUri,
+    })
+    expect(token.statusCode).toBe(200)
+    const [identity] = await h.database.db
+      .select()
+      .from(ssoIdentities)
+      .where(eq(ssoIdentities.provider, 'facebook'))
+    expect(identity).toMatchObject({ subject: 'fb-user', email })
+  })
+
   it('a verified upstream email links to the existing local account; an unverified one never does', async () => {
     const local = await signUpAndExchange(h)
     const unverified = await socialLogin('up-unverified', {
@@ -213,7 +252,7 @@ describe('F. social login and One Tap', () => {
     for (const path of [
       '/api/v1/auth/unknownprovider',
       '/api/v1/auth/..%2f..%2fadmin',
-      '/api/v1/auth/facebook',
+      '/api/v1/auth/twitter',
     ])
       expect((await h.app.inject({ method: 'GET', url: `${path}?clientId=test-spa` })).statusCode, path).toBe(
         404,
