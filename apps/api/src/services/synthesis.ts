@@ -10,6 +10,7 @@ import {
   resolveOptions,
   SAMPLE_RATE_RANGE,
   SPEED_RANGE,
+  VOICES,
   type PauseSettings,
 } from '@loa/tts'
 import {
@@ -38,8 +39,37 @@ export const LINK_TTL_SECONDS = 60 * 60
 export type SynthesisRow = typeof t.synthesisRequests.$inferSelect
 export type ApiAppRow = typeof t.apiApps.$inferSelect
 
+/**
+ * The @loa/tts voice that speaks a catalogue voice. The catalogue stores either a tts voice code or an eSpeak
+ * reference `espeak:<voice>+<variant>` (the seeds); the latter maps to the tts voice with that eSpeak voice
+ * and variant, else the first one of that voice and gender.
+ */
+export const ttsVoiceFor = (engineVoice: string): string | undefined => {
+  if (findVoice(engineVoice)) return engineVoice
+  const m = /^espeak:([\w-]+)\+([a-z]+)(\d*)$/i.exec(engineVoice)
+  if (!m) return undefined
+  const [, espeakVoice, kind, n] = m
+  const same = VOICES.filter((v) => v.engine.espeakVoice === espeakVoice)
+  const gender = kind!.toLowerCase() === 'f' ? 'FEMALE' : 'MALE'
+  return (
+    same.find((v) => v.engine.variant === `${kind}${n}`) ??
+    same.find((v) => v.gender === gender) ??
+    same[0]
+  )?.code
+}
+
+/** A paragraph as requested: the catalogue voice code (`voice`) and, once resolved, the engine voice. */
+export interface InputParagraph {
+  text: string
+  voice: string
+  speed: number
+}
+
+/** What the row keeps per paragraph: the engine voice to render with and the catalogue code to show. */
+export type StoredParagraph = RenderParagraph & { voice: string }
+
 export interface SynthesisInput {
-  paragraphs: RenderParagraph[]
+  paragraphs: InputParagraph[]
   audioType: 'mp3' | 'wav'
   bitrate: number
   sampleRate: number
@@ -55,7 +85,7 @@ const invalid = (message: string) => new AppError(ApiErrorCode.SYNTHESIS_OPTION_
  * input is a 4xx before any credit is touched. Returns the joined text and its billable characters.
  */
 export const validateSynthesis = (
-  input: SynthesisInput,
+  input: Omit<SynthesisInput, 'paragraphs'> & { paragraphs: RenderParagraph[] },
   maxCharacters = MAX_SYNTHESIS_CHARACTERS,
 ): { text: string; characters: number } => {
   if (input.paragraphs.length === 0) throw new AppError(ApiErrorCode.TEXT_EMPTY, 'The text is empty', 400)
@@ -131,7 +161,27 @@ export const createSynthesisService = (deps: {
 }) => {
   const { db } = deps.database
 
-  const create = async (input: SynthesisInput, options: CreateOptions): Promise<SynthesisRow> => {
+  /** Catalogue voice codes → engine voices (active catalogue voices; engine ids are accepted as they are). */
+  const resolveVoices = async (paragraphs: InputParagraph[]): Promise<StoredParagraph[]> => {
+    const codes = [...new Set(paragraphs.map((p) => p.voice))]
+    const rows = codes.length
+      ? await db
+          .select({ code: t.voices.code, engineVoice: t.voices.engineVoice })
+          .from(t.voices)
+          .where(and(inArray(t.voices.code, codes), eq(t.voices.active, true)))
+      : []
+    const engine = new Map(rows.map((r) => [r.code, r.engineVoice]))
+    return paragraphs.map((p) => {
+      const mapped = engine.get(p.voice)
+      const voiceCode = mapped !== undefined ? ttsVoiceFor(mapped) : findVoice(p.voice) ? p.voice : undefined
+      if (!voiceCode || !findVoice(voiceCode))
+        throw new AppError(ApiErrorCode.VOICE_NOT_FOUND, `Unknown voice '${p.voice}'`, 400)
+      return { text: p.text, voiceCode, speed: p.speed, voice: p.voice }
+    })
+  }
+
+  const create = async (request: SynthesisInput, options: CreateOptions): Promise<SynthesisRow> => {
+    const input = { ...request, paragraphs: await resolveVoices(request.paragraphs) }
     const { text, characters } = validateSynthesis(
       input,
       options.source === 'STREAM' ? MAX_STREAM_CHARACTERS : MAX_SYNTHESIS_CHARACTERS,
@@ -150,7 +200,7 @@ export const createSynthesisService = (deps: {
       text,
       paragraphs: input.paragraphs,
       pauses: input.pauses ?? null,
-      voiceCode: first.voiceCode,
+      voiceCode: first.voice,
       audioType: input.audioType,
       bitrate: input.bitrate,
       sampleRate: input.sampleRate,
@@ -294,16 +344,7 @@ export const createSynthesisService = (deps: {
     }
   }
 
-  /** Running requests of an app (stream requests included). */
-  const running = async (ids: string[]) =>
-    ids.length
-      ? db
-          .select({ id: t.synthesisRequests.id })
-          .from(t.synthesisRequests)
-          .where(and(inArray(t.synthesisRequests.id, ids), eq(t.synthesisRequests.status, 'IN_PROGRESS')))
-      : []
-
-  return { create, find, cancel, remove, running }
+  return { create, find, cancel, remove, resolveVoices }
 }
 
 export type SynthesisService = ReturnType<typeof createSynthesisService>

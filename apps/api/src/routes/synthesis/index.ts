@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError, CommonErrorCode, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import {
-  DEFAULT_VOICE_CODE,
   findVoice,
   MP3_SAMPLE_RATES,
   normalize,
@@ -49,6 +48,9 @@ const createBody = z.object({
   title: z.string().max(200).optional(),
 })
 
+/** The studio's default voice (catalogue code). */
+export const DEFAULT_STUDIO_VOICE = 'hn_female_thuha_news'
+
 const idParams = z.object({ id: z.string().max(100) })
 
 const DOWNLOAD_FORMATS = ['mp3', 'wav', 'srt', 'vtt', 'json'] as const
@@ -86,10 +88,10 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body
-      const paragraphs: RenderParagraph[] = b.paragraphs?.length
-        ? b.paragraphs.map((p) => ({ text: p.text, voiceCode: p.voice_code, speed: p.speed ?? b.speed ?? 1 }))
+      const paragraphs = b.paragraphs?.length
+        ? b.paragraphs.map((p) => ({ text: p.text, voice: p.voice_code, speed: p.speed ?? b.speed ?? 1 }))
         : b.text !== undefined
-          ? [{ text: b.text, voiceCode: b.voice_code ?? DEFAULT_VOICE_CODE, speed: b.speed ?? 1 }]
+          ? [{ text: b.text, voice: b.voice_code ?? DEFAULT_STUDIO_VOICE, speed: b.speed ?? 1 }]
           : []
       const row = await synthesis.create(
         {
@@ -145,8 +147,10 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
           400,
         )
       if (!text.trim()) throw new AppError(ApiErrorCode.TEXT_EMPTY, 'The text is empty', 400)
-      const voice = findVoice(voice_code ?? DEFAULT_VOICE_CODE)
-      if (!voice) throw new AppError(ApiErrorCode.VOICE_NOT_FOUND, `Unknown voice '${voice_code}'`, 400)
+      const [resolved] = await synthesis.resolveVoices([
+        { text, voice: voice_code ?? DEFAULT_STUDIO_VOICE, speed: 1 },
+      ])
+      const voice = findVoice(resolved!.voiceCode)!
       const result = normalize(text, { region: voice.region })
       return ok({
         text: result.text,

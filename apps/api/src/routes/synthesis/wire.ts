@@ -90,10 +90,12 @@ export const toSynthesisWire = async (row: SynthesisRow, storage?: Storage) => {
 export const toSynthesisDetailWire = async (row: SynthesisRow, storage?: Storage) => ({
   ...(await toSynthesisWire(row, storage)),
   text: row.text,
-  paragraphs: (row.paragraphs as { text: string; voiceCode: string; speed: number }[]).map((p) => ({
-    text: p.text,
-    voice_code: p.voiceCode,
-    speed: p.speed,
-  })),
+  paragraphs: (row.paragraphs as { text: string; voiceCode: string; voice?: string; speed: number }[]).map(
+    (p) => ({
+      text: p.text,
+      voice_code: p.voice ?? p.voiceCode,
+      speed: p.speed,
+    }),
+  ),
   pauses: (row.pauses as Record<string, number> | null) ?? null,
 })

@@ -1,0 +1,275 @@
+import {
+  DEFAULT_PAUSES,
+  effectiveBitrate,
+  getSharedPool,
+  parseWav,
+  synthesize,
+  synthesizeStream,
+  wavHeader,
+  type AudioFormat,
+  type PauseSettings,
+  type SentenceCache,
+  type SynthesisPool,
+  type Timeline,
+} from '@loa/tts'
+import { trackingCache, type UnitLookup } from './synthesis-cache.ts'
+
+/** Characters that cost credits: the input without break tags, whitespace runs counted once. */
+export const billableCharacters = (text: string): number =>
+  [
+    ...text
+      .replace(/<break\b[^>]*>/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ].length
+
+export interface RenderParagraph {
+  text: string
+  voiceCode: string
+  speed: number
+}
+
+export interface RenderInput {
+  paragraphs: RenderParagraph[]
+  format: AudioFormat
+  bitrate: number
+  sampleRate: number
+  pauses?: Partial<PauseSettings>
+  cache: SentenceCache
+  pool?: SynthesisPool
+  signal?: AbortSignal
+  /** Share of the whole work done, 0–1. */
+  onProgress?: (ratio: number) => void
+}
+
+export interface RenderedSentenceCost {
+  key: string
+  hit: boolean
+  /** Billable characters of the sentence's source text. */
+  characters: number
+}
+
+export interface RenderOutput {
+  /** The encoded audio, as one buffer or as a stream of chunks (long single-voice MP3s). */
+  audio: Uint8Array | AsyncIterable<Uint8Array>
+  mimeType: string
+  /** Resolves once the audio has been consumed. */
+  done: Promise<{
+    durationMs: number
+    bitrate: number
+    timeline: Timeline
+    cacheHits: number
+    speechUnits: number
+    sentences: RenderedSentenceCost[]
+  }>
+}
+
+/** The text of a request: its paragraphs joined by a blank line (the timeline's source offsets refer to it). */
+export const joinParagraphs = (paragraphs: readonly { text: string }[]): string =>
+  paragraphs.map((p) => p.text).join('\n\n')
+
+const costs = (timeline: Timeline, lookups: UnitLookup[]): RenderedSentenceCost[] =>
+  timeline.sentences.map((s, i) => ({
+    key: lookups[i]?.key ?? '',
+    hit: lookups[i]?.hit ?? false,
+    characters: billableCharacters(s.source),
+  }))
+
+/**
+ * Renders a request on the tts worker-thread pool. One paragraph (or several with one voice and speed)
+ * goes through the pipeline as one text, MP3 streamed chunk by chunk; paragraphs with their own voices are
+ * rendered one by one as PCM, joined with the paragraph pause and encoded once, with one merged timeline.
+ */
+export const renderSynthesis = (input: RenderInput): RenderOutput => {
+  const pool = input.pool ?? getSharedPool()
+  const first = input.paragraphs[0]!
+  const uniform = input.paragraphs.every((p) => p.voiceCode === first.voiceCode && p.speed === first.speed)
+  const base = {
+    format: input.format,
+    bitrate: input.bitrate,
+    sampleRate: input.sampleRate,
+    pauses: input.pauses,
+    pool,
+    signal: input.signal,
+  }
+  if (uniform) {
+    const tracked = trackingCache(input.cache)
+    const request = {
+      ...base,
+      text: joinParagraphs(input.paragraphs),
+      voice: first.voiceCode,
+      speed: first.speed,
+      cache: tracked.cache,
+      onProgress: (p: { ratio: number }) => input.onProgress?.(p.ratio),
+    }
+    if (input.format === 'mp3') {
+      const stream = synthesizeStream(request)
+      return {
+        audio: stream,
+        mimeType: 'audio/mpeg',
+        done: stream.summary.then((s) => ({
+          durationMs: s.durationMs,
+          bitrate: s.bitrate,
+          timeline: s.timeline,
+          cacheHits: s.cacheHits,
+          speechUnits: s.speechUnits,
+          sentences: costs(s.timeline, tracked.lookups),
+        })),
+      }
+    }
+    const result = synthesize(request)
+    const audio = result.then((r) => r.audio)
+    return {
+      audio: (async function* () {
+        yield await audio
+      })(),
+      mimeType: 'audio/wav',
+      done: result.then((s) => ({
+        durationMs: s.durationMs,
+        bitrate: s.bitrate,
+        timeline: s.timeline,
+        cacheHits: s.cacheHits,
+        speechUnits: s.speechUnits,
+        sentences: costs(s.timeline, tracked.lookups),
+      })),
+    }
+  }
+  return renderParagraphs(input, pool)
+}
+
+const renderParagraphs = (input: RenderInput, pool: SynthesisPool): RenderOutput => {
+  const rate = input.sampleRate
+  const gapMs = input.pauses?.paragraphMs ?? DEFAULT_PAUSES.paragraphMs
+  const weights = input.paragraphs.map((p) => Math.max(1, p.text.length))
+  const total = weights.reduce((a, b) => a + b, 0)
+  const timeline: Timeline = { durationMs: 0, sentences: [], words: [], wordTiming: 'events' }
+  const sentences: RenderedSentenceCost[] = []
+  let cacheHits = 0
+  let speechUnits = 0
+  let bitrate = 0
+  let samples = 0
+  let resolveDone!: (v: Awaited<RenderOutput['done']>) => void
+  let rejectDone!: (e: unknown) => void
+  const done = new Promise<Awaited<RenderOutput['done']>>((resolve, reject) => {
+    resolveDone = resolve
+    rejectDone = reject
+  })
+  done.catch(() => undefined)
+
+  async function* pcmChunks(): AsyncGenerator<Int16Array> {
+    let srcOffset = 0
+    let before = 0
+    for (const [i, p] of input.paragraphs.entries()) {
+      if (i > 0) {
+        const gap = new Int16Array(Math.round((gapMs * rate) / 1000))
+        samples += gap.length
+        yield gap
+      }
+      const tracked = trackingCache(input.cache)
+      const result = await synthesize({
+        text: p.text,
+        voice: p.voiceCode,
+        speed: p.speed,
+        format: 'wav',
+        sampleRate: rate,
+        pauses: input.pauses,
+        pool,
+        signal: input.signal,
+        cache: tracked.cache,
+        onProgress: (pr) => input.onProgress?.((before + pr.ratio * weights[i]!) / total),
+      })
+      const startMs = (samples / rate) * 1000
+      const sentenceBase = timeline.sentences.length
+      for (const s of result.timeline.sentences)
+        timeline.sentences.push({
+          ...s,
+          index: sentenceBase + s.index,
+          startMs: s.startMs + startMs,
+          endMs: s.endMs + startMs,
+          srcStart: s.srcStart + srcOffset,
+          srcEnd: s.srcEnd + srcOffset,
+          paragraph: i,
+        })
+      for (const w of result.timeline.words)
+        timeline.words.push({
+          ...w,
+          startMs: w.startMs + startMs,
+          endMs: w.endMs + startMs,
+          srcStart: w.srcStart + srcOffset,
+          srcEnd: w.srcEnd + srcOffset,
+          sentence: sentenceBase + w.sentence,
+        })
+      if (result.timeline.wordTiming === 'estimated') timeline.wordTiming = 'estimated'
+      sentences.push(...costs(result.timeline, tracked.lookups))
+      cacheHits += result.cacheHits
+      speechUnits += result.speechUnits
+      const pcm = parseWav(result.audio).pcm
+      samples += pcm.length
+      srcOffset += p.text.length + 2
+      before += weights[i]!
+      yield pcm
+    }
+  }
+
+  async function* encoded(): AsyncGenerator<Uint8Array> {
+    try {
+      if (input.format === 'wav') {
+        const parts: Int16Array[] = []
+        for await (const pcm of pcmChunks()) parts.push(pcm)
+        const bytes = parts.reduce((n, p) => n + p.byteLength, 0)
+        const out = new Uint8Array(44 + bytes)
+        out.set(wavHeader(rate, bytes), 0)
+        let at = 44
+        for (const p of parts) {
+          out.set(new Uint8Array(p.buffer, p.byteOffset, p.byteLength), at)
+          at += p.byteLength
+        }
+        yield out
+      } else {
+        const session = `loa-par-${process.pid}-${Math.random().toString(36).slice(2)}`
+        const worker = pool.leastBusy()
+        await pool.run(
+          'encode-open',
+          {
+            session,
+            settings: { format: 'mp3', sampleRate: rate, bitrate: effectiveBitrate(input.bitrate, rate) },
+          },
+          { worker },
+        )
+        let open = true
+        try {
+          for await (const pcm of pcmChunks()) {
+            const copy = pcm.slice()
+            const bytes = await pool.run(
+              'encode',
+              { session, pcm: copy },
+              { worker, transfer: [copy.buffer as ArrayBuffer] },
+            )
+            if (bytes.length > 0) yield bytes
+          }
+          open = false
+          const tail = await pool.run('encode-close', { session, flush: true }, { worker })
+          if (tail.length > 0) yield tail
+        } finally {
+          if (open)
+            await pool.run('encode-close', { session, flush: false }, { worker }).catch(() => undefined)
+        }
+      }
+      timeline.durationMs = (samples / rate) * 1000
+      bitrate = input.format === 'mp3' ? effectiveBitrate(input.bitrate, rate) : 0
+      resolveDone({
+        durationMs: timeline.durationMs,
+        bitrate,
+        timeline,
+        cacheHits,
+        speechUnits,
+        sentences,
+      })
+    } catch (error) {
+      rejectDone(error)
+      throw error
+    }
+  }
+
+  return { audio: encoded(), mimeType: input.format === 'mp3' ? 'audio/mpeg' : 'audio/wav', done }
+}
