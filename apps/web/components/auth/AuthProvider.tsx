@@ -24,6 +24,8 @@ export interface AuthValue {
   signup: (path: string) => void
   login: (path: string) => void
   logout: () => void
+  /** True from a logout click until the browser leaves the page (signed-in pages must not ask for a login). */
+  loggingOut: boolean
   accountUrl?: string
   hasResourceRole: (role: string, resource?: string) => boolean
   /** The underlying `@loa/sso-client` client once loaded (studio/console features may use it directly). */
@@ -49,6 +51,7 @@ export function AuthProvider({
   const [client, setClient] = useState<SsoClient | null>(null)
   const [snapshot, setSnapshot] = useState<SsoSnapshot | null>(null)
   const reported = useRef<string | null>(null)
+  const [loggingOut, setLoggingOut] = useState(false)
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined
@@ -95,12 +98,21 @@ export function AuthProvider({
       email: typeof claims?.email === 'string' ? claims.email : undefined,
       signup: (path) => withClient((c) => c.signup({ redirectUri: target(path) })),
       login: (path) => withClient((c) => c.login({ redirectUri: target(path) })),
-      logout: () => withClient((c) => c.logout({ fingerprint: getFingerprint(), redirectUri: target('/') })),
+      logout: () => {
+        setLoggingOut(true)
+        withClient((c) =>
+          c.logout({ fingerprint: getFingerprint(), redirectUri: target('/') }).catch((error: unknown) => {
+            setLoggingOut(false)
+            throw error
+          }),
+        )
+      },
+      loggingOut,
       accountUrl: auth?.authenticated && client ? client.accountUrl() : undefined,
       hasResourceRole: (role, resource) => client?.hasResourceRole(role, resource) ?? false,
       client,
     }
-  }, [snapshot, client, config, locale])
+  }, [snapshot, client, config, locale, loggingOut])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -1,5 +1,6 @@
 'use client'
 import { createContext, useCallback, useContext, type ReactNode } from 'react'
+import { formatMessage } from '@/lib/i18n-format'
 
 /**
  * Translations for client components without shipping an ICU runtime to the browser (keeps the landing's first-load
@@ -34,12 +35,6 @@ const lookup = (tree: Tree, path: string): string | undefined => {
   }
   return typeof node === 'string' ? node : undefined
 }
-
-/** `{name}` → value; unknown placeholders are left as they are. */
-export const formatMessage = (template: string, values?: Values): string =>
-  values
-    ? template.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
-    : template
 
 /** Same call shape as next-intl's `useTranslations(namespace)(key, values)`. A missing key returns its path. */
 export const useTranslations = (namespace?: string) => {

@@ -25,7 +25,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const prefix = locale === 'en' ? '/en' : ''
 
   useEffect(() => {
-    if (auth.ready && !auth.authenticated) auth.login(pathname)
+    if (auth.ready && !auth.authenticated && !auth.loggingOut) auth.login(pathname)
   }, [auth, pathname])
 
   if (!auth.ready || !auth.authenticated) {
