@@ -8,7 +8,10 @@ import { ordersRoutes } from './orders/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
 import { supportRoutes } from './support-tickets/index.ts'
+import { apiAppsRoutes } from './api-apps/index.ts'
+import { demoSynthesisRoutes } from './demo-synthesis/index.ts'
 import { synthesisRoutes } from './synthesis/index.ts'
+import { ttsRoutes } from './tts/index.ts'
 import { listVoicesRoute } from './voices/list.ts'
 import { publicVoucherRoutes } from './vouchers/public.ts'
 import { userVoucherRoutes } from './vouchers/user.ts'
@@ -35,6 +38,9 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(supportRoutes)
   // Synthesis, developer TTS API, API apps, public demo (issue 7)
   await app.register(synthesisRoutes)
+  await app.register(apiAppsRoutes)
+  await app.register(ttsRoutes)
+  await app.register(demoSynthesisRoutes)
   // Admin writes (admin role on the API's SSO resource)
   await app.register(adminRoutes)
 }

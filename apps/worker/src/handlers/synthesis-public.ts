@@ -9,6 +9,7 @@ export {
   billableCharacters,
   joinParagraphs,
   renderSynthesis,
+  sentenceCosts,
   type RenderInput,
   type RenderOutput,
   type RenderParagraph,

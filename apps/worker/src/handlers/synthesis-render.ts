@@ -68,7 +68,8 @@ export interface RenderOutput {
 export const joinParagraphs = (paragraphs: readonly { text: string }[]): string =>
   paragraphs.map((p) => p.text).join('\n\n')
 
-const costs = (timeline: Timeline, lookups: UnitLookup[]): RenderedSentenceCost[] =>
+/** What each sentence of a timeline costs and whether it came from the cache (lookups in speech order). */
+export const sentenceCosts = (timeline: Timeline, lookups: UnitLookup[]): RenderedSentenceCost[] =>
   timeline.sentences.map((s, i) => ({
     key: lookups[i]?.key ?? '',
     hit: lookups[i]?.hit ?? false,
@@ -113,7 +114,7 @@ export const renderSynthesis = (input: RenderInput): RenderOutput => {
           timeline: s.timeline,
           cacheHits: s.cacheHits,
           speechUnits: s.speechUnits,
-          sentences: costs(s.timeline, tracked.lookups),
+          sentences: sentenceCosts(s.timeline, tracked.lookups),
         })),
       }
     }
@@ -130,7 +131,7 @@ export const renderSynthesis = (input: RenderInput): RenderOutput => {
         timeline: s.timeline,
         cacheHits: s.cacheHits,
         speechUnits: s.speechUnits,
-        sentences: costs(s.timeline, tracked.lookups),
+        sentences: sentenceCosts(s.timeline, tracked.lookups),
       })),
     }
   }
@@ -200,7 +201,7 @@ const renderParagraphs = (input: RenderInput, pool: SynthesisPool): RenderOutput
           sentence: sentenceBase + w.sentence,
         })
       if (result.timeline.wordTiming === 'estimated') timeline.wordTiming = 'estimated'
-      sentences.push(...costs(result.timeline, tracked.lookups))
+      sentences.push(...sentenceCosts(result.timeline, tracked.lookups))
       cacheHits += result.cacheHits
       speechUnits += result.speechUnits
       const pcm = parseWav(result.audio).pcm

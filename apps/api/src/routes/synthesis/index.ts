@@ -1,14 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError, CommonErrorCode, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
-import {
-  findVoice,
-  MP3_SAMPLE_RATES,
-  normalize,
-  toSrt,
-  toVtt,
-  type Timeline,
-} from '@loa/tts'
+import { findVoice, MP3_SAMPLE_RATES, normalize, toSrt, toVtt, type Timeline } from '@loa/tts'
 import { renderSynthesis, sentenceCacheFor, synthesisKeys, type RenderParagraph } from '@loa/worker'
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -63,3 +63,161 @@ describe('studio synthesis', () => {
     expect(await api.balance('u-syn')).toBe(1_000 - req.characters)
   }, 60_000)
 })
+
+describe('studio synthesis: history, cancel, delete, events, preview, cache rule', () => {
+  it('lists and searches history; another user sees 404', async () => {
+    await api.setBalance('u-hist', 1_000)
+    const token = await api.token('u-hist')
+    const ids: string[] = []
+    for (const text of ['Một con mèo nhỏ.', 'Hai con chó lớn.']) {
+      const res = await api.call({
+        method: 'POST',
+        url: '/api/v1/synthesis',
+        token,
+        payload: { text, voice_code: 'sg_female_kimngan_news' },
+      })
+      ids.push(res.json().result.request_id)
+    }
+    for (const id of ids) await api.waitFinal(token, id)
+    const all = (await api.call({ method: 'GET', url: '/api/v1/synthesis', token })).json().result
+    expect(all.total).toBe(2)
+    expect(all.items[0].request_id).toBe(ids[1])
+    const found = (
+      await api.call({ method: 'GET', url: `/api/v1/synthesis?q=${encodeURIComponent('mèo')}`, token })
+    ).json().result
+    expect(found.items.map((i: { request_id: string }) => i.request_id)).toEqual([ids[0]])
+
+    const other = await api.token('u-hist-other')
+    for (const url of [`/api/v1/synthesis/${ids[0]}`, `/api/v1/synthesis/${ids[0]}/download?format=srt`]) {
+      const res = await api.call({ method: 'GET', url, token: other })
+      expect(res.statusCode).toBe(404)
+      expect(res.json().error_code).toBe('SYNTHESIS_NOT_FOUND')
+    }
+    const del = await api.call({ method: 'DELETE', url: `/api/v1/synthesis/${ids[0]}`, token: other })
+    expect(del.statusCode).toBe(404)
+
+    // Deleting a finished request hides it and removes its files; the charge stays.
+    const before = await api.balance('u-hist')
+    const gone = await api.call({ method: 'DELETE', url: `/api/v1/synthesis/${ids[0]}`, token })
+    expect(gone.json().result).toMatchObject({ cancelled: false, deleted: true })
+    expect((await api.call({ method: 'GET', url: `/api/v1/synthesis/${ids[0]}`, token })).statusCode).toBe(
+      404,
+    )
+    expect(await api.storage.exists(`synthesis/${ids[0]}/audio.mp3`)).toBe(false)
+    expect(await api.balance('u-hist')).toBe(before)
+  }, 60_000)
+
+  it('streams progress events until the request is final (token in the query for EventSource)', async () => {
+    await api.setBalance('u-sse', 1_000)
+    const token = await api.token('u-sse')
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/v1/synthesis',
+      token,
+      payload: { text: 'Chúng tôi kiểm tra sự kiện tiến độ. Câu thứ hai. Câu thứ ba.' },
+    })
+    const id = res.json().result.request_id
+    const events = await api.call({
+      method: 'GET',
+      url: `/api/v1/synthesis/${id}/events?access_token=${token}`,
+    })
+    expect(events.statusCode).toBe(200)
+    expect(events.headers['content-type']).toMatch(/text\/event-stream/)
+    const blocks = events.body.trim().split('\n\n')
+    const last = blocks.at(-1)!
+    expect(last).toMatch(/^event: done/)
+    const data = JSON.parse(
+      last
+        .split('\n')
+        .find((l) => l.startsWith('data: '))!
+        .slice(6),
+    )
+    expect(data).toMatchObject({ request_id: id, status: 'SUCCESS', progress: 100 })
+    expect(data.audio_link).toMatch(/\/api\/v1\/files\//)
+    const unauth = await api.call({ method: 'GET', url: `/api/v1/synthesis/${id}/events` })
+    expect(unauth.statusCode).toBe(401)
+  }, 60_000)
+
+  it('previews the normalized reading with a source map, free of charge', async () => {
+    await api.setBalance('u-prev', 50)
+    const token = await api.token('u-prev')
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/v1/synthesis/preview',
+      token,
+      payload: { text: 'Ngày 2/9/2025 giá 15.000đ.', voice_code: 'hn_female_thuha_news' },
+    })
+    expect(res.statusCode).toBe(200)
+    const result = res.json().result
+    expect(result.text).toMatch(/tháng chín/)
+    const date = result.spans.find((s: { kind: string }) => s.kind === 'date')
+    expect(date).toMatchObject({ source: '2/9/2025', src_start: 5, src_end: 13 })
+    expect(await api.balance('u-prev')).toBe(50)
+  })
+
+  it('re-rendering an edited text charges only the changed sentences', async () => {
+    await api.setBalance('u-edit', 1_000)
+    const token = await api.token('u-edit')
+    const first = 'Trời hôm nay rất đẹp. Chúng ta đi dạo công viên.'
+    const edited = 'Trời hôm nay rất đẹp. Chúng ta ở nhà đọc sách.'
+    const render = async (text: string) => {
+      const res = await api.call({ method: 'POST', url: '/api/v1/synthesis', token, payload: { text } })
+      return api.waitFinal(token, res.json().result.request_id)
+    }
+    const a = await render(first)
+    expect(a.charged_characters).toBe([...first].length)
+    const b = await render(edited)
+    expect(b.cache_hits).toBe(1)
+    // The unchanged first sentence (21 characters) is not charged again.
+    expect(b.charged_characters).toBe([...edited].length - [...'Trời hôm nay rất đẹp.'].length)
+    expect(await api.balance('u-edit')).toBe(
+      1_000 - (a.charged_characters as number) - (b.charged_characters as number),
+    )
+    // Another user rendering the same text pays in full (the audio is reused, the payment is per user).
+    await api.setBalance('u-edit-2', 1_000)
+    const token2 = await api.token('u-edit-2')
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/v1/synthesis',
+      token: token2,
+      payload: { text: edited },
+    })
+    const c = await api.waitFinal(token2, res.json().result.request_id)
+    expect(c).toMatchObject({ cache_hits: 2, charged_characters: [...edited].length })
+  }, 60_000)
+
+  it('renders paragraphs with their own voices and speeds into one audio and one timeline', async () => {
+    await api.setBalance('u-par', 1_000)
+    const token = await api.token('u-par')
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/v1/synthesis',
+      token,
+      payload: {
+        paragraphs: [
+          { text: 'Xin chào các bạn.', voice_code: 'hn_male_quanganh_news', speed: 1.2 },
+          { text: 'Tôi đến từ Sài Gòn.', voice_code: 'sg_female_kimngan_news', speed: 0.9 },
+        ],
+        audio_type: 'wav',
+        sample_rate: 16000,
+        pauses: { paragraph_ms: 800 },
+      },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const done = await api.waitFinal(token, res.json().result.request_id)
+    expect(done.status).toBe('SUCCESS')
+    const detail = (
+      await api.call({ method: 'GET', url: `/api/v1/synthesis/${done.request_id}`, token })
+    ).json().result
+    expect(detail.paragraphs.map((p: { voice_code: string }) => p.voice_code)).toEqual([
+      'hn_male_quanganh_news',
+      'sg_female_kimngan_news',
+    ])
+    const timeline = (await fetchSigned(detail.timeline_link)).json()
+    expect(timeline.sentences.map((s: { paragraph: number }) => s.paragraph)).toEqual([0, 1])
+    expect(timeline.sentences[1].source).toBe('Tôi đến từ Sài Gòn.')
+    expect(timeline.sentences[1].startMs).toBeGreaterThan(timeline.sentences[0].endMs + 700)
+    const wav = await fetchSigned(detail.audio_link)
+    expect(wav.rawPayload.readUInt32LE(24)).toBe(16000)
+  }, 60_000)
+})

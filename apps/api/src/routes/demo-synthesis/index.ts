@@ -1,0 +1,81 @@
+import { AppError } from '@loa/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorCode } from '../../errors.ts'
+import { synthesisContext } from '../../services/synthesis-context.ts'
+import { MAX_DEMO_CHARACTERS } from '../../services/synthesis.ts'
+import { DEFAULT_STUDIO_VOICE } from '../synthesis/index.ts'
+import { streamSpeech } from '../tts/stream.ts'
+
+const WINDOW_MS = 10 * 60 * 1000
+
+/** Fixed-window counters per key (IP, fingerprint), kept in this process. */
+const createLimiter = (limit: number) => {
+  const windows = new Map<string, { start: number; count: number }>()
+  return (keys: string[]): number | undefined => {
+    const now = Date.now()
+    if (windows.size > 50_000) for (const [k, w] of windows) if (now - w.start >= WINDOW_MS) windows.delete(k)
+    const current = keys.map((k) => {
+      let w = windows.get(k)
+      if (!w || now - w.start >= WINDOW_MS) {
+        w = { start: now, count: 0 }
+        windows.set(k, w)
+      }
+      return w
+    })
+    const full = current.find((w) => w.count >= limit)
+    if (full) return Math.ceil((full.start + WINDOW_MS - now) / 1000)
+    for (const w of current) w.count++
+    return undefined
+  }
+}
+
+/**
+ * The landing page's try-it box: public, up to 300 characters, streamed MP3, free, limited per IP and per
+ * visitor fingerprint (TTS_DEMO_LIMIT requests per 10 minutes each).
+ */
+export const demoSynthesisRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { synthesis } = synthesisContext(app)
+  const limited = createLimiter(app.ctx.config.synthesis.demoLimit)
+
+  app.post(
+    '/demo/synthesis',
+    {
+      schema: {
+        tags: ['synthesis'],
+        summary: `Public demo: up to ${MAX_DEMO_CHARACTERS} characters, streamed MP3`,
+        body: z.object({
+          text: z.string(),
+          voice_code: z.string().max(200).optional(),
+          fingerprint: z.string().trim().max(200).optional(),
+          speed: z.number().min(0.25).max(1.9).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { text, voice_code, fingerprint, speed } = request.body
+      if (!text.trim()) throw new AppError(ApiErrorCode.TEXT_EMPTY, 'The text is empty', 400)
+      if ([...text].length > MAX_DEMO_CHARACTERS)
+        throw new AppError(
+          ApiErrorCode.TEXT_TOO_LONG,
+          `The demo reads at most ${MAX_DEMO_CHARACTERS} characters`,
+          400,
+        )
+      const [paragraph] = await synthesis.resolveVoices([
+        { text, voice: voice_code ?? DEFAULT_STUDIO_VOICE, speed: speed ?? 1 },
+      ])
+      const retryAfter = limited([`ip:${request.ip}`, ...(fingerprint ? [`fp:${fingerprint}`] : [])])
+      if (retryAfter !== undefined)
+        throw new AppError(ApiErrorCode.DEMO_RATE_LIMITED, 'Too many demo requests; try again later', 429, {
+          headers: { 'retry-after': String(retryAfter) },
+        })
+      return streamSpeech(reply, {
+        text,
+        voice: paragraph!.voiceCode,
+        speed: paragraph!.speed,
+        format: 'mp3',
+        storage: app.ctx.storage,
+      })
+    },
+  )
+}

@@ -1,0 +1,275 @@
+import { AppError, ok } from '@loa/contracts'
+import { app as t } from '@loa/db'
+import { asc, eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { ApiErrorCode } from '../../errors.ts'
+import { envelope, iso } from '../../lib/wire.ts'
+import type { ApiAppRow } from '../../services/api-apps.ts'
+import { synthesisContext } from '../../services/synthesis-context.ts'
+import { LINK_TTL_SECONDS, MAX_STREAM_CHARACTERS, type SynthesisRow } from '../../services/synthesis.ts'
+import { checkCallbackUrl } from '../api-apps/index.ts'
+import { SYNTHESIS_BODY_LIMIT } from '../synthesis/index.ts'
+import { streamSpeech } from './stream.ts'
+
+/** Numbers as JSON numbers or numeric strings (Vbee clients send both). */
+const num = () =>
+  z.union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+      .transform(Number),
+  ])
+
+const ttsBody = z.object({
+  app_id: z.string().max(100).optional(),
+  callback_url: z.string().max(2_000).optional(),
+  input_text: z.string().optional(),
+  sentences: z
+    .array(
+      z.object({
+        text: z.string(),
+        voice_code: z.string().max(200).optional(),
+        speed_rate: num().optional(),
+      }),
+    )
+    .optional(),
+  voice_code: z.string().max(200).optional(),
+  audio_type: z.enum(['mp3', 'wav']).default('mp3'),
+  bitrate: num().default(128),
+  speed_rate: num().default(1),
+  sample_rate: num().optional(),
+  response_type: z.string().max(20).optional(),
+})
+
+const ttsResult = z.object({
+  app_id: z.string().nullable(),
+  request_id: z.string(),
+  characters: z.number(),
+  voice_code: z.string(),
+  audio_type: z.string(),
+  speed_rate: z.number(),
+  bitrate: z.number(),
+  sample_rate: z.number(),
+  created_at: z.string(),
+  status: z.string(),
+})
+
+const ttsStatus = ttsResult.extend({
+  progress: z.number(),
+  audio_link: z.string().nullable(),
+  audio_expired: z.boolean(),
+  duration_ms: z.number().nullable(),
+  error_code: z.string().nullable(),
+})
+
+const attemptWire = z.object({
+  attempt: z.number(),
+  url: z.string(),
+  payload: z.unknown(),
+  status_code: z.number().nullable(),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  duration_ms: z.number(),
+  created_at: z.string(),
+})
+
+const idParams = z.object({ request_id: z.string().max(100) })
+
+const resultOf = (row: SynthesisRow) => ({
+  app_id: row.apiAppId,
+  request_id: row.id,
+  characters: row.characters,
+  voice_code: row.voiceCode,
+  audio_type: row.audioType,
+  speed_rate: row.speedRate,
+  bitrate: row.bitrate,
+  sample_rate: row.sampleRate,
+  created_at: row.createdAt.toISOString(),
+  status: row.status,
+})
+
+type TtsBody = z.infer<typeof ttsBody>
+
+/** Vbee-shaped request → synthesis input (each sentence may bring its own voice and speed). */
+const toInput = (b: TtsBody) => {
+  const speed = Number(b.speed_rate)
+  const voice = b.voice_code ?? ''
+  const paragraphs =
+    b.sentences && b.sentences.length > 0
+      ? b.sentences.map((s) => ({
+          text: s.text,
+          voice: s.voice_code ?? voice,
+          speed: s.speed_rate !== undefined ? Number(s.speed_rate) : speed,
+        }))
+      : b.input_text !== undefined
+        ? [{ text: b.input_text, voice, speed }]
+        : []
+  return {
+    paragraphs,
+    audioType: b.audio_type,
+    bitrate: Number(b.bitrate),
+    sampleRate: b.sample_rate !== undefined ? Number(b.sample_rate) : 22050,
+  }
+}
+
+/**
+ * The developer TTS API, Vbee-compatible: `Authorization: Bearer <app token>`. Credits come from the app
+ * owner's balance; per-app limits (requests running at once, requests per minute) answer 429.
+ */
+export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { synthesis, apiApps } = synthesisContext(app)
+  const { db, storage, config } = app.ctx
+
+  const appOf = async (request: FastifyRequest, appId?: string): Promise<ApiAppRow> => {
+    const found = await apiApps.authenticate(request.headers.authorization)
+    if (appId !== undefined && appId !== found.id)
+      throw new AppError(ApiErrorCode.APP_ID_MISMATCH, 'app_id does not match the app of this token', 403)
+    return found
+  }
+
+  app.post(
+    '/tts',
+    {
+      bodyLimit: SYNTHESIS_BODY_LIMIT,
+      schema: {
+        tags: ['tts'],
+        summary: 'Start a synthesis (Vbee-compatible); the result is POSTed to callback_url',
+        security: [{ bearer: [] }],
+        body: ttsBody,
+        response: { 200: envelope(ttsResult) },
+      },
+    },
+    async (request) => {
+      const owner = await appOf(request, request.body.app_id)
+      const callbackUrl = request.body.callback_url || owner.callbackUrl
+      if (callbackUrl) await checkCallbackUrl(callbackUrl, config.synthesis.callbackAllowHosts)
+      const row = await synthesis.create(
+        { ...toInput(request.body), callbackUrl: callbackUrl ?? null },
+        { userId: owner.userId, source: 'API', app: owner },
+      )
+      return ok(resultOf(row))
+    },
+  )
+
+  app.post(
+    '/tts/stream',
+    {
+      schema: {
+        tags: ['tts'],
+        summary: `Synthesize up to ${MAX_STREAM_CHARACTERS} characters and stream the audio as it is rendered`,
+        security: [{ bearer: [] }],
+        body: ttsBody.omit({ callback_url: true, sentences: true }),
+      },
+    },
+    async (request, reply) => {
+      const owner = await appOf(request, request.body.app_id)
+      const input = toInput(request.body)
+      const row = await synthesis.create(input, {
+        userId: owner.userId,
+        source: 'STREAM',
+        app: owner,
+        enqueue: false,
+      })
+      const paragraph = (row.paragraphs as { text: string; voiceCode: string; speed: number }[])[0]!
+      return streamSpeech(reply, {
+        text: row.text,
+        voice: paragraph.voiceCode,
+        speed: paragraph.speed,
+        format: row.audioType === 'wav' ? 'wav' : 'mp3',
+        bitrate: row.bitrate,
+        sampleRate: row.sampleRate,
+        storage,
+        row,
+        database: { db },
+      })
+    },
+  )
+
+  app.get(
+    '/tts/:request_id',
+    {
+      schema: {
+        tags: ['tts'],
+        summary: 'Status, progress and audio link of a request',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: envelope(ttsStatus) },
+      },
+    },
+    async (request) => {
+      const owner = await appOf(request)
+      const row = await synthesis.find(request.params.request_id, { appId: owner.id })
+      return ok({
+        ...resultOf(row),
+        progress: row.progress,
+        audio_link:
+          row.status === 'SUCCESS' && row.audioKey && storage
+            ? await storage.signedDownloadUrl(row.audioKey, {
+                expiresInSeconds: LINK_TTL_SECONDS,
+                filename: `${row.id}.${row.audioType}`,
+              })
+            : null,
+        audio_expired: false,
+        duration_ms: row.durationMs,
+        error_code: row.errorCode,
+      })
+    },
+  )
+
+  app.get(
+    '/tts/:request_id/callback-result',
+    {
+      schema: {
+        tags: ['tts'],
+        summary: 'Every delivery attempt of the callback (payload, HTTP status, time)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: {
+          200: envelope(
+            z.object({
+              request_id: z.string(),
+              callback_url: z.string().nullable(),
+              created_at: z.string().nullable(),
+              payload: z.unknown(),
+              status_code: z.number().nullable(),
+              result: z.enum(['SUCCESS', 'FAILURE', 'PENDING']),
+              attempts: z.array(attemptWire),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const owner = await appOf(request)
+      const row = await synthesis.find(request.params.request_id, { appId: owner.id })
+      const attempts = await db
+        .select()
+        .from(t.synthesisCallbackAttempts)
+        .where(eq(t.synthesisCallbackAttempts.requestId, row.id))
+        .orderBy(asc(t.synthesisCallbackAttempts.attemptedAt))
+      const last = attempts.at(-1)
+      return ok({
+        request_id: row.id,
+        callback_url: row.callbackUrl,
+        created_at: iso(last?.attemptedAt),
+        payload: last?.payload ?? null,
+        status_code: last?.statusCode ?? null,
+        result: attempts.some((a) => a.ok) ? 'SUCCESS' : last ? 'FAILURE' : 'PENDING',
+        attempts: attempts.map((a) => ({
+          attempt: a.attempt,
+          url: a.url,
+          payload: a.payload,
+          status_code: a.statusCode,
+          ok: a.ok,
+          error: a.error,
+          duration_ms: a.durationMs,
+          created_at: a.attemptedAt.toISOString(),
+        })),
+      })
+    },
+  )
+}
