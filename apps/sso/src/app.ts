@@ -14,7 +14,7 @@ import { installSsoErrorHandler } from './http/errors.tsx'
 import { createOriginAllowlist } from './store/clients.ts'
 import { createKeyRing } from './store/keys.ts'
 import { createMailer, type Mailer } from './store/outbox.ts'
-import { ensureSecretSetting, getSetting } from './store/settings.ts'
+import { ensureSecretSetting, getSetting, TOKENS_NOT_BEFORE } from './store/settings.ts'
 import { defaultThrottlePolicy } from './store/throttle.ts'
 import { registerAuthorizeRoutes } from './routes/authorize.tsx'
 import { registerTokenRoutes } from './routes/token.ts'
@@ -60,7 +60,7 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
       db,
       clock,
       now: () => new Date(clock()),
-      keys: createKeyRing(db, clock, config.ttl.keyRetention),
+      keys: createKeyRing(db, clock, config.ttl.keyRetention, { rotateAfterSeconds: config.ttl.keyRotation }),
       mailer:
         deps.mailer ??
         createMailer(db, { smtpUrl: config.smtpUrl, from: config.smtpFrom, log: (m) => app.log.warn(m) }),
@@ -68,7 +68,7 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
       lifetimes: { idleSeconds: config.ttl.sessionIdle, maxSeconds: config.ttl.sessionMax },
       throttle: defaultThrottlePolicy(config.loginFailureFactor),
       isAllowedOrigin: createOriginAllowlist(db),
-      tokensNotBefore: async () => Number((await getSetting(db, 'tokens_not_before')) ?? 0),
+      tokensNotBefore: async () => Number((await getSetting(db, TOKENS_NOT_BEFORE)) ?? 0),
     }
     // The SSO's own error answer (OAuth vocabulary + spec envelope, HTML on pages) for every SSO route.
     installSsoErrorHandler(instance)

@@ -26,6 +26,7 @@ const schema = z.object({
   SSO_RESET_TOKEN_TTL: seconds(3600),
   SSO_VERIFY_TOKEN_TTL: seconds(3 * 24 * 3600),
   SSO_KEY_RETENTION: seconds(24 * 3600),
+  SSO_KEY_ROTATION: seconds(90 * 24 * 3600),
   SSO_LOGIN_FAILURE_FACTOR: z.coerce.number().int().positive().default(5),
   SSO_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SSO_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(120),
@@ -77,6 +78,8 @@ export interface SsoConfig {
     resetToken: number
     verifyToken: number
     keyRetention: number
+    /** The active signing key is replaced automatically once it is this old. */
+    keyRotation: number
   }
   loginFailureFactor: number
   loginRateLimit: number
@@ -139,6 +142,7 @@ export const loadSsoConfig = (env: Env, options: { generateSecrets?: boolean } =
       resetToken: e.SSO_RESET_TOKEN_TTL,
       verifyToken: e.SSO_VERIFY_TOKEN_TTL,
       keyRetention: e.SSO_KEY_RETENTION,
+      keyRotation: e.SSO_KEY_ROTATION,
     },
     loginFailureFactor: e.SSO_LOGIN_FAILURE_FACTOR,
     loginRateLimit: e.SSO_LOGIN_RATE_LIMIT,

@@ -4,7 +4,7 @@ import type { SsoAdmin } from './operations.ts'
 /** What the CLI needs: the admin operations, either on the database or through the running server. */
 export type SsoBackend = Pick<
   SsoAdmin,
-  'listClients' | 'saveClient' | 'removeClient' | 'changeRole' | 'rotateKeys'
+  'listClients' | 'saveClient' | 'removeClient' | 'changeRole' | 'rotateKeys' | 'revokeAllTokens'
 > & {
   outbox: (
     limit?: number,
@@ -17,7 +17,8 @@ export const SSO_CLI_USAGE = `usage:
   loa sso client remove <id>
   loa sso user role add|remove <email> <resource> <role>     e.g. loa sso user role add me@example.com loa-api admin
   loa sso outbox [--limit <n>]                               mails of the embedded outbox (newest first)
-  loa sso keys rotate                                        new signing key; the old one stays in the JWKS`
+  loa sso keys rotate                                        new signing key; the old one stays in the JWKS
+  loa sso tokens revoke-all                                  sign everyone out (tokens issued until now are rejected)`
 
 /** The running server's admin API (`Authorization: Bearer <SSO_OPERATOR_KEY>`). */
 export const httpBackend = (baseUrl: string, operatorKey: string): SsoBackend => {
@@ -48,6 +49,7 @@ export const httpBackend = (baseUrl: string, operatorKey: string): SsoBackend =>
     changeRole: (op, email, resource, role) => call('POST', '/admin/v1/roles', { op, email, resource, role }),
     outbox: (limit = 50) => call('GET', `/admin/v1/outbox?limit=${limit}`),
     rotateKeys: () => call('POST', '/admin/v1/keys/rotate'),
+    revokeAllTokens: () => call('POST', '/admin/v1/tokens/revoke-all'),
   }
 }
 
@@ -125,6 +127,11 @@ export const runSsoCli = async (
         print(`subject: ${m.subject}`)
         print(m.text)
       }
+      return 0
+    }
+    if (group === 'tokens' && verb === 'revoke-all') {
+      const r = await backend.revokeAllTokens()
+      print(`tokens issued before ${new Date(r.tokens_not_before * 1000).toISOString()} are now rejected`)
       return 0
     }
     if (group === 'keys' && verb === 'rotate') {

@@ -3,6 +3,7 @@ import { systemClock } from '../lib/clock.ts'
 import { CLIENT_ID_PATTERN, listClients, removeClient, upsertClient, type Client } from '../store/clients.ts'
 import { createKeyRing } from '../store/keys.ts'
 import { readOutbox } from '../store/outbox.ts'
+import { setSetting, TOKENS_NOT_BEFORE } from '../store/settings.ts'
 import { findUserByEmail, grantRole, revokeRole } from '../store/users.ts'
 
 export const NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
@@ -31,6 +32,12 @@ export const createSsoAdmin = (db: Db, keyRetentionSeconds = 24 * 3600) => ({
   },
   outbox: (limit = 50) => readOutbox(db, Math.min(Math.max(limit, 1), 500)),
   rotateKeys: async () => ({ kid: await createKeyRing(db, systemClock, keyRetentionSeconds).rotate() }),
+  /** Signs everyone out: every token issued until now is rejected (realm `tokens-not-before`). */
+  revokeAllTokens: async () => {
+    const notBefore = Math.floor(Date.now() / 1000) + 1
+    await setSetting(db, TOKENS_NOT_BEFORE, String(notBefore))
+    return { tokens_not_before: notBefore }
+  },
 })
 
 export type SsoAdmin = ReturnType<typeof createSsoAdmin>

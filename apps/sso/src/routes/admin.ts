@@ -73,6 +73,10 @@ export const registerAdminRoutes = (app: FastifyInstance, ctx: SsoContext) => {
       const limit = Number((request.query as Record<string, unknown>).limit ?? 50)
       return { status: 1, result: await admin.outbox(Number.isFinite(limit) ? limit : 50) }
     })
+    scope.post('/admin/v1/tokens/revoke-all', async () => ({
+      status: 1,
+      result: await admin.revokeAllTokens(),
+    }))
     scope.post('/admin/v1/keys/rotate', async () => {
       const result = await ctx.keys.rotate()
       return { status: 1, result: { kid: result } }

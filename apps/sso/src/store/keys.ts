@@ -1,4 +1,4 @@
-import { and, desc, gt, isNull, or } from 'drizzle-orm'
+import { desc, gt, isNull, or } from 'drizzle-orm'
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose'
 import { type Db } from '@loa/db'
 import { ssoSigningKeys } from './tables.ts'
@@ -36,7 +36,13 @@ const generate = async (db: Db, clock: Clock): Promise<void> => {
   })
 }
 
-export const createKeyRing = (db: Db, clock: Clock, retentionSeconds: number, cacheMs = 30_000): KeyRing => {
+export const createKeyRing = (
+  db: Db,
+  clock: Clock,
+  retentionSeconds: number,
+  options: { rotateAfterSeconds?: number; cacheMs?: number } = {},
+): KeyRing => {
+  const cacheMs = options.cacheMs ?? 30_000
   let cache: { at: number; rows: (typeof ssoSigningKeys.$inferSelect)[]; active: SigningKey } | undefined
   let loading: Promise<NonNullable<typeof cache>> | undefined
 
@@ -49,7 +55,16 @@ export const createKeyRing = (db: Db, clock: Clock, retentionSeconds: number, ca
         .where(or(isNull(ssoSigningKeys.retiredAt), gt(ssoSigningKeys.expiresAt, now)))
         .orderBy(desc(ssoSigningKeys.createdAt))
     let rows = await select()
-    if (!rows.some((r) => r.retiredAt === null)) {
+    const current = rows.find((r) => r.retiredAt === null)
+    if (!current) {
+      await generate(db, clock)
+      rows = await select()
+    } else if (
+      options.rotateAfterSeconds &&
+      clock() - current.createdAt.getTime() > options.rotateAfterSeconds * 1000
+    ) {
+      // Scheduled rotation: retire the old key (it stays in the JWKS for the retention period) and make a new one.
+      await retireActive(now)
       await generate(db, clock)
       rows = await select()
     }
@@ -61,8 +76,13 @@ export const createKeyRing = (db: Db, clock: Clock, retentionSeconds: number, ca
       active: { kid: activeRow.kid, privateKey, publicJwk: activeRow.publicJwk as JWK },
     }
   }
+  const retireActive = async (now: Date) =>
+    db
+      .update(ssoSigningKeys)
+      .set({ retiredAt: now, expiresAt: new Date(now.getTime() + retentionSeconds * 1000) })
+      .where(isNull(ssoSigningKeys.retiredAt))
   const get = async () => {
-    if (cache && Date.now() - cache.at < cacheMs) return cache
+    if (cache && clock() - cache.at < cacheMs && clock() >= cache.at) return cache
     loading ??= load().finally(() => (loading = undefined))
     cache = await loading
     return cache
@@ -76,11 +96,7 @@ export const createKeyRing = (db: Db, clock: Clock, retentionSeconds: number, ca
       return pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '')
     },
     rotate: async () => {
-      const now = new Date(clock())
-      await db
-        .update(ssoSigningKeys)
-        .set({ retiredAt: now, expiresAt: new Date(clock() + retentionSeconds * 1000) })
-        .where(and(isNull(ssoSigningKeys.retiredAt)))
+      await retireActive(new Date(clock()))
       await generate(db, clock)
       cache = undefined
       return (await get()).active.kid

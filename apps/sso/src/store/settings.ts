@@ -25,3 +25,6 @@ export const ensureSecretSetting = async (db: Db, key: string): Promise<string> 
   if (!value) throw new Error(`setting ${key} missing`)
   return value
 }
+
+/** Realm-wide revocation: access/ID/refresh tokens issued before this epoch second are rejected. */
+export const TOKENS_NOT_BEFORE = 'tokens_not_before'

@@ -76,6 +76,24 @@ describe('sso CLI', () => {
       expect((await run(['nonsense'], via)).code).toBe(2)
     })
 
+  it('tokens revoke-all signs everyone out (realm tokens-not-before)', async () => {
+    const user = await signUpAndExchange(h)
+    const active = async () =>
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/protocol/openid-connect/token/introspect',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `token=${user.tokens.access_token}`,
+        })
+      ).json().active as boolean
+    expect(await active()).toBe(true)
+    expect((await run(['tokens', 'revoke-all'], 'http')).code).toBe(0)
+    expect(await active()).toBe(false)
+    const realm = (await h.app.inject({ method: 'GET', url: '/realms/loa' })).json()
+    expect(realm['tokens-not-before']).toBeGreaterThan(0)
+  })
+
   it('refuses the admin API without the operator key', async () => {
     const res = await fetch(`${url}/admin/v1/clients`, {
       headers: { authorization: 'Bearer wrong-key-wrong-key' },

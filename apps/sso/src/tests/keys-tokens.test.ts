@@ -167,6 +167,26 @@ describe('G. tokens and keys', () => {
     )
   })
 
+  it('G3: the active key is replaced automatically once older than SSO_KEY_ROTATION; old tokens keep verifying', async () => {
+    const scheduled = await createHarness({ SSO_KEY_ROTATION: '3600' })
+    try {
+      const kidOf = (jwt: string) =>
+        JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()).kid as string
+      const first = await signUpAndExchange(scheduled)
+      scheduled.clock.advance(3601_000)
+      const second = await signUpAndExchange(scheduled)
+      expect(kidOf(second.tokens.access_token)).not.toBe(kidOf(first.tokens.access_token))
+      const kids = (await scheduled.app.inject({ method: 'GET', url: '/protocol/openid-connect/certs' }))
+        .json()
+        .keys.map((k: { kid: string }) => k.kid)
+      expect(kids).toEqual(
+        expect.arrayContaining([kidOf(first.tokens.access_token), kidOf(second.tokens.access_token)]),
+      )
+    } finally {
+      await scheduled.close()
+    }
+  })
+
   it('G4: access tokens carry the Keycloak-style claims, per-resource roles, and a short lifetime', async () => {
     const { tokens, email } = await signUpAndExchange(h)
     expect(

@@ -11,7 +11,8 @@ import {
 import { cliEnv, loadCliConfig } from '../config.ts'
 import { acquireDataDirLock } from '../platform/data-dir-lock.ts'
 
-export const summary = 'single sign-on: client add|list|remove · user role add|remove · outbox · keys rotate'
+export const summary =
+  'single sign-on: client add|list|remove · user role add|remove · outbox · keys rotate · tokens revoke-all'
 
 /** Is the SSO answering at `url`? */
 const serviceUp = async (url: string): Promise<boolean> => {
