@@ -8,7 +8,7 @@ const BREAK = /^<break\s+time\s*=\s*(["'])\s*(\d{1,6}(?:\.\d{1,3})?)\s*(ms|s)\s*
 export const MAX_BREAK_MS = 10_000
 
 /** Returns the canonical break tag, or null when the tag is not a valid break. */
-export function parseBreakTag(tag: string): string | null {
+export function canonicalBreakTag(tag: string): string | null {
   const m = BREAK.exec(tag)
   if (!m) return null
   const value = Number(m[2])

@@ -58,7 +58,10 @@ export function isCapitalised(word: string): boolean {
 }
 
 /** Folds old-style tone placement so triggers match both "hòa" and "hoà", "khóa" and "khoá". */
+const OLD_STYLE = /o[àáảãạ]|u[ỳýỷỹỵ]/
+
 export function foldTone(word: string): string {
+  if (!OLD_STYLE.test(word)) return word
   return word
     .replace(/oà/g, 'òa')
     .replace(/oá/g, 'óa')

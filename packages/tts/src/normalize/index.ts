@@ -12,7 +12,7 @@ export {
 } from './number-reader.ts'
 export { buildDictionary, type DictionaryMatcher } from './dictionary.ts'
 export { NormalizeError, type NormalizeErrorCode } from './errors.ts'
-export { parseBreakTag, MAX_BREAK_MS } from './break-tag.ts'
+export { canonicalBreakTag, MAX_BREAK_MS } from './break-tag.ts'
 export { spellLetters } from './letters.ts'
 export type {
   DictionaryEntry,

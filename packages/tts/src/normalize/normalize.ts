@@ -6,7 +6,13 @@ import { assemble, type OutItem } from './assemble.ts'
 import { buildDictionary } from './dictionary.ts'
 import { NormalizeError } from './errors.ts'
 import type { RuleContext } from './rule-types.ts'
-import { fallbackRule, MAX_STRUCTURED_LENGTH, RULES } from './rules/index.ts'
+import {
+  fallbackRule,
+  LOWERCASE_WORD,
+  LOWERCASE_WORD_RULES,
+  MAX_STRUCTURED_LENGTH,
+  RULES,
+} from './rules/index.ts'
 import { tokenize } from './tokenizer.ts'
 import type { NormalizeOptions, NormalizeResult, Region } from './types.ts'
 import { chooseNumberWords } from './word-choice.ts'
@@ -33,7 +39,12 @@ export function normalize(text: string, options: NormalizeOptions = {}): Normali
     const token = tokens[i]!
     switch (token.type) {
       case 'word': {
-        const rules = token.text.length > MAX_STRUCTURED_LENGTH ? [] : RULES
+        const rules =
+          token.text.length > MAX_STRUCTURED_LENGTH
+            ? []
+            : LOWERCASE_WORD.test(token.text)
+              ? LOWERCASE_WORD_RULES
+              : RULES
         let match = null
         for (const rule of rules) {
           match = rule(ctx, i)

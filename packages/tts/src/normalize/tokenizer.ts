@@ -11,7 +11,7 @@
  * - `drop`: emoji, control and zero-width characters: not spoken, act as a space.
  */
 import type { DictionaryMatcher } from './dictionary.ts'
-import { parseBreakTag } from './break-tag.ts'
+import { canonicalBreakTag } from './break-tag.ts'
 
 export type TokenType = 'word' | 'dict' | 'tag' | 'punct' | 'space' | 'newline' | 'drop'
 
@@ -64,7 +64,7 @@ export function tokenize(text: string, dictionary: DictionaryMatcher | null): To
       const m = TAG.exec(text)
       if (m) {
         const end = pos + m[0].length
-        const canonical = parseBreakTag(m[0])
+        const canonical = canonicalBreakTag(m[0])
         tokens.push({
           type: 'tag',
           text: m[0],

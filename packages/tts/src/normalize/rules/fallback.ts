@@ -45,6 +45,8 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
       : { start: token.start, end: token.end }
   const pieces = [...text.matchAll(PIECE)]
   const mixed = pieces.length > 1
+  // In an equation ("10-3=7") a dash is a minus.
+  const equation = text.includes('=')
   const frags: Frag[] = []
   for (const m of pieces) {
     const piece = m[0]
@@ -61,8 +63,6 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
     } else if (/^[\p{L}\p{M}]+$/u.test(piece)) {
       reading = readLetters(ctx, i, piece, mixed)
     } else {
-      // In an equation ("10-3=7") a dash is a minus and x a times sign.
-      const equation = text.includes('=')
       const symbol = equation && piece === '-' ? 'trừ' : readSymbol(piece)
       reading = symbol ? { text: symbol, kind: 'symbol' } : null
     }

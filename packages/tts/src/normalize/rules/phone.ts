@@ -78,6 +78,7 @@ export const phoneRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
   const word = token.text
+  if (!/^[+(\d]/.test(word)) return null
   const count = digitCount(word)
   const isWhole = (WHOLE.test(word) && count >= 9 && count <= 13) || HOTLINE.test(word)
   if (isWhole || (/^0\d{8,11}$/.test(word) && !word.includes('.'))) {
