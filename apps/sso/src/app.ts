@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock.ts'
 import { dummyHash } from './lib/passwords.ts'
 import { registerCors } from './http/cors.ts'
 import { installSsoErrorHandler } from './http/errors.tsx'
+import { deleteExpired } from './store/cleanup.ts'
 import { createOriginAllowlist } from './store/clients.ts'
 import { createKeyRing } from './store/keys.ts'
 import { createMailer, type Mailer } from './store/outbox.ts'
@@ -89,6 +90,16 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     registerSocialRoutes(instance, ctx)
     registerOneTapRoute(instance, ctx)
     registerAdminRoutes(instance, ctx)
+
+    // Housekeeping: expired rows are deleted at start and then hourly (timer unref'd, cleared on close).
+    const sweep = () =>
+      deleteExpired(db, ctx.now()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'sso cleanup failed'),
+      )
+    await sweep()
+    const timer = setInterval(() => void sweep(), 3600_000)
+    timer.unref()
+    instance.addHook('onClose', async () => clearInterval(timer))
   })
   return app
 }
