@@ -82,6 +82,13 @@ export const sentenceCosts = (timeline: Timeline, lookups: UnitLookup[]): Render
  * rendered one by one as PCM, joined with the paragraph pause and encoded once, with one merged timeline.
  */
 export const renderSynthesis = (input: RenderInput): RenderOutput => {
+  const output = render(input)
+  // A failed render rejects both the audio and `done`; the caller may only be reading the audio.
+  output.done.catch(() => undefined)
+  return output
+}
+
+const render = (input: RenderInput): RenderOutput => {
   const pool = input.pool ?? getSharedPool()
   const first = input.paragraphs[0]!
   const uniform = input.paragraphs.every((p) => p.voiceCode === first.voiceCode && p.speed === first.speed)

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { app as t, openTestDatabase, type Database } from '@loa/db'
-import { createInProcessQueue, type Queue } from '@loa/jobs'
+import { createInProcessQueue, type AnyJobDefinition, type Queue } from '@loa/jobs'
 import { createLocalStorage, type Storage } from '@loa/storage'
 import { loadWorkerConfig, registerJobHandlers } from '@loa/worker'
 import { eq } from 'drizzle-orm'
@@ -30,6 +30,8 @@ export interface SynthesisTestApi {
   /** Polls GET /synthesis/{id} until the request is final. */
   waitFinal: (token: string, id: string, timeoutMs?: number) => Promise<Record<string, unknown>>
   startJobs: (concurrency?: number) => Promise<void>
+  /** The worker's job definitions (to run a handler directly, as a second worker would). */
+  definitions: AnyJobDefinition[]
   close: () => Promise<void>
 }
 
@@ -96,6 +98,7 @@ export const startSynthesisTestApi = async (
     balance,
     waitFinal,
     startJobs,
+    definitions,
     close: async () => {
       await queue.close()
       await app.close()
