@@ -107,7 +107,11 @@ const main = async (): Promise<void> => {
       `  characters per second:                    ${Math.round(text.length / (full / 1000)).toLocaleString('en-US')}`,
     )
     const firsts = []
-    for (let i = 0; i < 5; i++) firsts.push(await firstChunk(pool, engine))
+    for (let i = 0; i < 5; i++) {
+      // Let the units still rendering for the abandoned stream finish: measure a request on an idle pool.
+      await new Promise((r) => setTimeout(r, 1500))
+      firsts.push(await firstChunk(pool, engine))
+    }
     console.log(`  stream first chunk (warm, median of 5):   ${ms(median(firsts))} (target ≤ 150 ms)`)
   }
   await pool.close()

@@ -66,12 +66,14 @@ export class Plan {
       p.catch(() => undefined)
       return p
     }
-    const pending = chunks.slice(0, PREFETCH).map((_, i) => prepare(i))
+    // The first (small) chunk alone, so that the first unit renders without competition.
+    const pending = [prepare(0)]
     let pendingPause = 0
     try {
       for (let i = 0; i < chunks.length && !this.cancelled; i++) {
         const prepared = await pending[i]!
-        if (i + PREFETCH < chunks.length) pending.push(prepare(i + PREFETCH))
+        while (pending.length < Math.min(chunks.length, i + 1 + PREFETCH))
+          pending.push(prepare(pending.length))
         const chunk = chunks[i]!
         let first = true
         for (const seg of prepared.segments) {
