@@ -177,9 +177,32 @@ const PER_WORDS: Record<string, string> = {
   giây: 'giây',
 }
 
+/** Units often typed in lower case ("2gb", "50hz", "25°c"); only where lower case is not another unit. */
+const CASE_FREE: Record<string, string> = {
+  gb: 'GB',
+  tb: 'TB',
+  kb: 'KB',
+  kw: 'kW',
+  kwh: 'kWh',
+  hz: 'Hz',
+  khz: 'kHz',
+  mhz: 'MHz',
+  ghz: 'GHz',
+  mbps: 'Mbps',
+  gbps: 'Gbps',
+  kbps: 'kbps',
+  v: 'V',
+  kv: 'kV',
+  '°c': '°C',
+  '°f': '°F',
+  oc: 'oC',
+  mah: 'mAh',
+  kcal: 'kcal',
+}
+
 /** Reads a unit symbol ("km", "m²", "km/h", "đ/kg" is handled by currency) or null. */
 export function readUnit(symbol: string): string | null {
-  const direct = UNIT_READINGS[symbol]
+  const direct = UNIT_READINGS[symbol] ?? UNIT_READINGS[CASE_FREE[symbol.toLowerCase()] ?? '']
   if (direct !== undefined) return direct
   const slash = symbol.indexOf('/')
   if (slash > 0) {

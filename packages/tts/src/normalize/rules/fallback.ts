@@ -82,7 +82,7 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
 
 function isNumberToken(ctx: RuleContext, index: number): boolean {
   const t = ctx.tokens[index]
-  return t !== undefined && t.type === 'word' && /^[-−]?\d[\d.,]*$/.test(t.text)
+  return t !== undefined && t.type === 'word' && /^[-−]?\d/.test(t.text)
 }
 
 export const fallbackRule: Rule = (ctx, i) => {

@@ -9,6 +9,7 @@ import { isValidDate, readMonth } from '../calendar.ts'
 import { readIntegerDigits } from '../number-reader.ts'
 import { parseWholeNumber, readParsed } from '../numeric.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
+import { readUnit } from '../units.ts'
 
 const RATIO = /^(\d{1,4}):(\d{1,4})$/
 const SLASHED = /^(\d{1,5}(?:[.,]\d{1,3})?)\/(\d{1,5})$/
@@ -117,6 +118,15 @@ export const fractionRule: Rule = (ctx, i) => {
     next: i + 1,
     frags: [{ text, kind, start: token.start, end: token.end }],
   })
+  // "1/2kg", "3/4m": a fraction of a unit.
+  const ofUnit = /^(\d{1,3})\/(\d{1,3})([\p{L}²³°]{1,5})$/u.exec(word)
+  // A single capital after a house number is a suffix (5/2A), not amperes.
+  const unit = ofUnit && !/^\p{Lu}$/u.test(ofUnit[3] ?? '') ? readUnit(ofUnit[3] ?? '') : null
+  if (ofUnit && unit) {
+    const d = Number(ofUnit[2])
+    const bottom = d === 4 ? 'tư' : readIntegerDigits(ofUnit[2] ?? '', ctx.words)
+    return single(`${readIntegerDigits(ofUnit[1] ?? '', ctx.words)} phần ${bottom} ${unit}`, 'fraction')
+  }
   const house = HOUSE.exec(word)
   if (house && (word.split('/').length > 2 || /[A-Za-z]/.test(word) || isHouseContext(ctx, i))) {
     return single(

@@ -53,7 +53,9 @@ function readSide(ctx: RuleContext, i: number, word: string): Side | null {
     return { text: readParsed(plain, ctx.words), kind: 'number', value, time: false }
   }
   const q = readQuantityWord(ctx, word)
-  return q ? { text: q.text, kind: q.kind, value: Number.NaN, time: false } : null
+  if (!q) return null
+  const text = q.pendingCurrency ? `${q.text} ${q.pendingCurrency}` : q.text
+  return { text, kind: q.kind, value: Number.NaN, time: false }
 }
 
 /** Left side of "8-10h": a bare hour before a time keeps only the number (tám đến mười giờ). */
@@ -84,14 +86,20 @@ export const rangeRule: Rule = (ctx, i) => {
     const text = readDigits(word.replace(/\D/g, ''))
     return { next: i + 1, frags: [{ text, kind: 'score', start: token.start, end: token.end }] }
   }
-  const dash = word.search(/(?<=[\dhg'%a-zA-Z°²³])[-–](?=[\d−-])/)
+  const dash = word.search(/(?<=[^-–−])[-–](?=[\d−$€£¥])/)
   if (dash > 0) {
     const left = readSide(ctx, i, word.slice(0, dash))
     const right = left ? readSide(ctx, i, word.slice(dash + 1)) : null
     if (!left || !right) return null
     const joined = join(ctx, i, left, right, i, false)
     // A descending pair that is a valid day-month ("30-4", "1-5" after it) is a date, not a range.
-    if (!joined.score && left.value >= right.value && isValidDate(left.value, right.value)) {
+    const descending = !joined.score && left.value > right.value && right.kind === 'number'
+    // "2-1" with no context: a descending pair of small numbers is a result, never a range.
+    if (descending && left.value <= 12) {
+      const text = `${left.text} ${right.text}`
+      return { next: i + 1, frags: [{ text, kind: 'score', start: token.start, end: token.end }] }
+    }
+    if (descending && isValidDate(left.value, right.value)) {
       const text = `ngày ${left.text} tháng ${readMonth(right.value, ctx.words)}`
       return { next: i + 1, frags: [{ text, kind: 'date', start: token.start, end: token.end }] }
     }

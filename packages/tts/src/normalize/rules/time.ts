@@ -34,6 +34,10 @@ export interface ClockReading {
 
 /** Reads a word that is a time of day, or null. */
 export function readTimeWord(word: string, ctx: RuleContext, i: number): ClockReading | null {
+  // "3p20s", "12p03s": a duration in minutes and seconds.
+  const ps = /^(\d{1,3})p(\d{1,2})s$/.exec(word)
+  if (ps && Number(ps[2]) < 60)
+    return { text: readDuration(null, Number(ps[1]), Number(ps[2]), ctx.words), hour: -1 }
   const h = HOUR_MARK.exec(word)
   if (h) {
     const hour = Number(h[1])
