@@ -9,7 +9,7 @@ import type { FeaturesPayload } from './payload.ts'
 import { referencedGroups, validateCondition, validateRule } from './validate.ts'
 
 /**
- * GrowthBook's public SDK conformance suite (cases.json, vendored at ../shared/reference) run against
+ * GrowthBook's public SDK conformance suite (cases.json, vendored in ./testing) run against
  * everything this server evaluates or produces: remote evaluation (features, experiments, conditions,
  * hashing, bucket ranges, variation choice), write-time validation, and payload encryption.
  */
@@ -22,7 +22,7 @@ interface Cases {
   run: [string, Record<string, unknown>, Record<string, unknown>, unknown, boolean, boolean][]
   decrypt: [string, string, string, string | null][]
 }
-const casesFile = new URL('../../../../shared/reference/growthbook-cases.json', import.meta.url)
+const casesFile = new URL('./testing/growthbook-cases.json', import.meta.url)
 const cases = JSON.parse(readFileSync(casesFile, 'utf8')) as Cases
 
 type Ctx = { attributes?: Record<string, unknown>; forcedVariations?: Record<string, number>; url?: string }
