@@ -57,20 +57,22 @@ export function isCapitalised(word: string): boolean {
   return /^\p{Lu}\p{Ll}/u.test(word)
 }
 
-/** Folds old-style tone placement so triggers match both "hòa" and "hoà", "khóa" and "khoá". */
-const OLD_STYLE = /o[àáảãạ]|u[ỳýỷỹỵ]/
+/** Old-style tone placement only differs on open final "oa"/"uy" syllables (hoà/hòa, thuỷ/thủy). */
+const OLD_STYLE = /(o[àáảãạ]|(?<!q)u[ỳýỷỹỵ])$/
+const NEW_STYLE: Record<string, string> = {
+  oà: 'òa',
+  oá: 'óa',
+  oả: 'ỏa',
+  oã: 'õa',
+  oạ: 'ọa',
+  uỳ: 'ùy',
+  uý: 'úy',
+  uỷ: 'ủy',
+  uỹ: 'ũy',
+  uỵ: 'ụy',
+}
 
+/** Folds old-style tone placement so triggers match both "hòa" and "hoà", "khóa" and "khoá". */
 export function foldTone(word: string): string {
-  if (!OLD_STYLE.test(word)) return word
-  return word
-    .replace(/oà/g, 'òa')
-    .replace(/oá/g, 'óa')
-    .replace(/oả/g, 'ỏa')
-    .replace(/oã/g, 'õa')
-    .replace(/oạ/g, 'ọa')
-    .replace(/(?<!q)uỳ/g, 'ùy')
-    .replace(/(?<!q)uý/g, 'úy')
-    .replace(/(?<!q)uỷ/g, 'ủy')
-    .replace(/(?<!q)uỹ/g, 'ũy')
-    .replace(/(?<!q)uỵ/g, 'ụy')
+  return word.replace(OLD_STYLE, (m) => NEW_STYLE[m] ?? m)
 }

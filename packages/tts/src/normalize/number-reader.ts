@@ -142,10 +142,10 @@ export function readDigits(digits: string): string {
 
 /**
  * Reads the part after a decimal mark: as a number when short and without a leading zero
- * (37 → ba mươi bảy), otherwise digit by digit (07 → không bảy; 14159 → một bốn một năm chín).
+ * (two digits: 37 → ba mươi bảy), otherwise digit by digit (07 → không bảy; 303 → ba không ba).
  */
 export function readFraction(digits: string, words: NumberWords = DEFAULT_NUMBER_WORDS): string {
-  if (digits.length <= 3 && !digits.startsWith('0')) return readIntegerDigits(digits, words)
+  if (digits.length <= 2 && !digits.startsWith('0')) return readIntegerDigits(digits, words)
   return readDigits(digits)
 }
 

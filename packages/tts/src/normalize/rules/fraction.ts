@@ -12,7 +12,7 @@ import type { Rule, RuleContext } from '../rule-types.ts'
 import { readUnit } from '../units.ts'
 
 const RATIO = /^(\d{1,4}):(\d{1,4})$/
-const SLASHED = /^(\d{1,5}(?:[.,]\d{1,3})?)\/(\d{1,5})$/
+const SLASHED = /^([-−]?\d{1,5}(?:[.,]\d{1,3})?)\/(\d{1,5})$/
 const HOUSE = /^(\d{1,4}[A-Za-z]?)(?:\/(\d{1,4}[A-Za-z]?)){1,3}$/
 const HOUSE_BEFORE = new Set([
   'số',
@@ -168,7 +168,13 @@ export const fractionRule: Rule = (ctx, i) => {
   }
   const cue = FRACTION_BEFORE.has(prev) || FRACTION_AFTER.has(next)
   const properSmall = Number.isInteger(numerator) && numerator < denominator && denominator <= 10
-  if (!cue && !properSmall && Number.isInteger(numerator) && isValidDate(numerator, denominator)) {
+  if (
+    !cue &&
+    !properSmall &&
+    numerator > 0 &&
+    Number.isInteger(numerator) &&
+    isValidDate(numerator, denominator)
+  ) {
     // A bare valid day/month (30/4, 20/11): a date.
     return {
       next: i + 1,

@@ -39,7 +39,7 @@ export const RULES: readonly Rule[] = [
 ]
 
 /** A word of lowercase letters only can be nothing but a unit after a number or a lowercase abbreviation. */
-export const LOWERCASE_WORD_RULES: readonly Rule[] = [unitWordRule, abbreviationRule]
+export const LOWERCASE_WORD_RULES: readonly Rule[] = [romanRule, unitWordRule, abbreviationRule]
 export const LOWERCASE_WORD = /^[\p{Ll}\p{M}]+$/u
 
 export { fallbackRule }

@@ -176,6 +176,15 @@ export const quantityRule: Rule = (ctx, i) => {
       })
       return { next: j + 1, frags }
     }
+    // Mixed numbers: "5 1/2" năm và một phần hai.
+    const mixed = q.bare && q.kind === 'number' ? /^(\d{1,2})\/(\d{1,2})$/.exec(following.text) : null
+    if (mixed && Number(mixed[1]) < Number(mixed[2])) {
+      const d = Number(mixed[2])
+      const bottom = d === 4 ? 'tư' : readIntegerDigits(mixed[2] ?? '', ctx.words)
+      const text = `và ${readIntegerDigits(mixed[1] ?? '', ctx.words)} phần ${bottom}`
+      frags.push({ text, kind: 'fraction', start: following.start, end: following.end })
+      return { next: j + 1, frags }
+    }
     if (q.bare) {
       const unit = readSpacedUnit(following.text)
       if (unit) {

@@ -43,6 +43,10 @@ const TRIGGERS = [
   'giải',
   'mùa',
   'season',
+  'đoạn',
+  'khoản',
+  'điều',
+  'số',
 ]
 
 export function romanValue(text: string): number | null {
@@ -75,8 +79,20 @@ function readRoman(ctx: RuleContext, i: number, text: string): string | null {
 
 export const romanRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
-  if (!token || !/^[IVXLCDM]+(?:[-–][IVXLCDM]+)?$/.test(token.text)) return null
-  const [first = '', second] = token.text.split(/[-–]/)
+  if (!token) return null
+  let word = token.text
+  // Lower-case numerals ("phần ix", "thế kỉ xix") only right after a trigger, never "i", "v" or "x" alone.
+  if (/^[ivx]{2,8}$/.test(word) && precededBy(ctx, i, TRIGGERS)) word = word.toUpperCase()
+  // Years in Roman numerals ("năm MCMXCIX") need at least three letters.
+  const year = adjacentPreviousWord(ctx, i) === 'năm' && /^[MDCLXVI]{3,12}$/.test(word)
+  if (year) {
+    const value = romanValue(word)
+    if (value === null) return null
+    const text = readIntegerDigits(String(value), ctx.words)
+    return { next: i + 1, frags: [{ text, kind: 'roman', start: token.start, end: token.end }] }
+  }
+  if (!/^[IVXLCDM]+(?:[-–][IVXLCDM]+)?$/.test(word)) return null
+  const [first = '', second] = word.split(/[-–]/)
   const a = readRoman(ctx, i, first)
   if (a === null) return null
   let text = a
