@@ -77,7 +77,7 @@ const rowCounts = async (): Promise<Record<string, number>> => {
 describe('loa serve all (embedded)', () => {
   it('serves every service with health checks, refuses a second opener, stops cleanly and restarts without re-seeding', async () => {
     const first = await start()
-    expect(Object.keys(first.urls).sort()).toEqual(['api', 'flags', 'sso'])
+    expect(Object.keys(first.urls).sort(), first.output()).toEqual(['api', 'flags', 'sso'])
     for (const [name, url] of Object.entries(first.urls)) {
       const health = await fetch(`${url}/healthz`)
       expect(health.status).toBe(200)

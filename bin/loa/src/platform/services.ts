@@ -38,7 +38,7 @@ type Fn = (...args: unknown[]) => unknown
 
 /**
  * Loads one service package by the entry points of docs/ARCHITECTURE.md (`loadXConfig`, `buildXApp`).
- * Returns a reason string instead when the package does not provide them (yet).
+ * Returns a reason string instead when the package does not provide them (yet); throws when it fails to load.
  */
 export const loadService = async (name: ServiceName): Promise<ServiceModule | string> => {
   let mod: Loose
@@ -50,7 +50,13 @@ export const loadService = async (name: ServiceName): Promise<ServiceModule | st
           ? ((await import('@loa/sso')) as Loose)
           : ((await import('@loa/flags')) as Loose)
   } catch (error) {
-    return `@loa/${name} failed to load: ${error instanceof Error ? error.message : String(error)}`
+    // A package that exists but does not load is broken: stop start-up loudly rather than run without it.
+    throw new Error(
+      `@loa/${name} failed to load: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    )
   }
   const title = name[0]!.toUpperCase() + name.slice(1)
   const load = mod[`load${title}Config`] as Fn | undefined
