@@ -16,20 +16,30 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Loa <no-reply@loa.local>'),
   SSO_OPERATOR_KEY: z.string().min(16).optional(),
+  /** Honour X-Forwarded-For (client IP for rate limits) only when the SSO sits behind your own reverse proxy. */
   SSO_TRUST_PROXY: bool(false),
+  /** `auto`: Secure + `__Host-` cookies when the issuer is https. */
   SSO_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Lifetimes in seconds: access token (300), ID token (300), authorization code (60). */
   SSO_ACCESS_TOKEN_TTL: seconds(300),
   SSO_ID_TOKEN_TTL: seconds(300),
   SSO_CODE_TTL: seconds(60),
+  /** SSO session (= refresh family) idle timeout (7 days) and absolute lifetime (30 days). */
   SSO_SESSION_IDLE_TTL: seconds(7 * 24 * 3600),
   SSO_SESSION_MAX_TTL: seconds(30 * 24 * 3600),
+  /** Emailed links: password reset (1 h), email verification (3 days). */
   SSO_RESET_TOKEN_TTL: seconds(3600),
   SSO_VERIFY_TOKEN_TTL: seconds(3 * 24 * 3600),
+  /** Signing keys (kept in the database, not in secrets.json): a retired key stays in the JWKS 24 h; the active key
+   * is replaced automatically after 90 days (`loa sso keys rotate` does it at once). */
   SSO_KEY_RETENTION: seconds(24 * 3600),
   SSO_KEY_ROTATION: seconds(90 * 24 * 3600),
+  /** Per-account lockout: every Nth failed login adds 60 s (× n, max 900 s). */
   SSO_LOGIN_FAILURE_FACTOR: z.coerce.number().int().positive().default(5),
+  /** Per-IP requests per minute: credential forms + One Tap (30), token/refresh/logout (120). */
   SSO_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SSO_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Social providers, each enabled only when its id and secret are set; endpoints overridable (tests, proxies). */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: httpUrl().default('https://accounts.google.com'),
