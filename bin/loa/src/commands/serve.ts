@@ -27,6 +27,11 @@ export const run = async (args: string[]): Promise<number> => {
   const logger = createLogger(cli.logLevel, { app: 'loa' })
   const wanted: ServiceName[] = target === 'all' ? [...SERVICE_NAMES] : [target as ServiceName]
   const runJobs = target === 'all'
+  if (target === 'api' && cli.embedded)
+    logger.warn(
+      'serve api on the embedded database: no process runs its jobs (loa worker cannot open the same PGlite); ' +
+        'use `loa serve all`, or DATABASE_URL for scale mode',
+    )
 
   // Resolve configs first: a bad variable stops start-up before anything is opened.
   const modules = []
