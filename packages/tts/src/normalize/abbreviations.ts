@@ -106,6 +106,8 @@ export const ABBREVIATIONS: Record<string, string> = {
   NĐ: 'nghị định',
   'NĐ-CP': 'nghị định chính phủ',
   NQ: 'nghị quyết',
+  Km: 'ki lô mét',
+  QL: 'quốc lộ',
   CP: 'chính phủ',
   QĐ: 'quyết định',
   'QĐ-TTg': 'quyết định thủ tướng',

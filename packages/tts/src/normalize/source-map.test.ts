@@ -66,7 +66,7 @@ describe('source map', () => {
 describe('breaks, tags and bad input', () => {
   it('keeps a valid break canonically and clamps it to 10 s', () => {
     const result = normalize('A<break time="1.5s"/>B <break time=\'20s\' /> C <break time="250ms">')
-    expect(result.text).toBe('a <break time="1500ms"/> bê <break time="10000ms"/> xê <break time="250ms"/>')
+    expect(result.text).toBe('A <break time="1500ms"/> bê <break time="10000ms"/> xê <break time="250ms"/>')
     expect(result.spans.filter((s) => s.kind === 'break').map((s) => s.text)).toEqual([
       '<break time="1500ms"/>',
       '<break time="10000ms"/>',

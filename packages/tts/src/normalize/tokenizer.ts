@@ -111,7 +111,10 @@ export function tokenize(text: string, dictionary: DictionaryMatcher | null): To
       }
     }
     if (HARD_PUNCT.has(ch)) {
-      tokens.push({ type: 'punct', text: ch, start: pos, end: pos + 1 })
+      // A straight double quote opens after a space or the start and closes otherwise.
+      const quote =
+        pos === 0 || isSpace(text[pos - 1] ?? '') || HARD_PUNCT.has(text[pos - 1] ?? '') ? '“' : '”'
+      tokens.push({ type: 'punct', text: ch === '"' ? quote : ch, start: pos, end: pos + 1 })
       pos++
       continue
     }

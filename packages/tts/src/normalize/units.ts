@@ -114,6 +114,8 @@ const UNIT_READINGS: Record<string, string> = {
   'mg/dL': 'mi li gam trên đề xi lít',
   inch: 'inch',
   px: 'pích xeo',
+  MP: 'mê ga pích xeo',
+  Mpx: 'mê ga pích xeo',
   ppm: 'pê pê em',
   tấn: 'tấn',
   lít: 'lít',

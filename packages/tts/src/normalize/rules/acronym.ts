@@ -40,6 +40,9 @@ const WORD_LIKE: Record<string, string> = {
   BRICS: 'brích',
   FED: 'phét',
   ICOM: 'ai com',
+  RAM: 'ram',
+  ROM: 'rom',
+  VAT: 'vát',
 }
 
 /** Letters with Vietnamese diacritics: a capitalised word carrying one is a Vietnamese word. */
@@ -77,6 +80,8 @@ export const acronymRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
   const text = token.text
+  // A lone capital vowel (Y tế, ông A, vitamin E) reads as itself: keep it as written.
+  if (/^[AĂÂEÊIOÔƠUƯY]$/u.test(text)) return null
   if (/^\p{Lu}$/u.test(text)) {
     // A lone capital consonant is a letter ("vitamin C", "hạng B"); a vowel reads the same either way.
     const name = letterName(text)

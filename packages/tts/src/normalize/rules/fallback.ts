@@ -48,7 +48,7 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
   // In an equation ("10-3=7") a dash is a minus.
   const equation = text.includes('=')
   const frags: Frag[] = []
-  for (const m of pieces) {
+  for (const [index, m] of pieces.entries()) {
     const piece = m[0]
     const offset = m.index ?? 0
     let reading: { text: string; kind: SpanKind } | null
@@ -63,7 +63,9 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
     } else if (/^[\p{L}\p{M}]+$/u.test(piece)) {
       reading = readLetters(ctx, i, piece, mixed)
     } else {
-      const symbol = equation && piece === '-' ? 'trừ' : readSymbol(piece)
+      const beforeDigits = /^\d/.test(pieces[index + 1]?.[0] ?? '')
+      const symbol =
+        equation && piece === '-' ? 'trừ' : piece === '#' && beforeDigits ? 'số' : readSymbol(piece)
       reading = symbol ? { text: symbol, kind: 'symbol' } : null
     }
     if (!reading) continue
