@@ -221,3 +221,38 @@ describe('studio synthesis: history, cancel, delete, events, preview, cache rule
     expect(wav.rawPayload.readUInt32LE(24)).toBe(16000)
   }, 60_000)
 })
+
+describe('studio synthesis: bad input', () => {
+  it('answers 4xx with a stable code and touches no credits', async () => {
+    await api.setBalance('u-bad-studio', 300)
+    const token = await api.token('u-bad-studio')
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ text: '' }, 400, 'TEXT_EMPTY'],
+      [{ text: ' <break time="1s"/> ' }, 400, 'TEXT_EMPTY'],
+      [{ paragraphs: [] }, 400, 'TEXT_EMPTY'],
+      [{ text: 'ạ'.repeat(100_001) }, 400, 'TEXT_TOO_LONG'],
+      [{ text: 'Xin chào.', voice_code: 'vi_unknown' }, 400, 'VOICE_NOT_FOUND'],
+      [{ text: 'Xin chào.', speed: 3 }, 400, 'SYNTHESIS_OPTION_INVALID'],
+      [{ text: 'Xin chào.', bitrate: 320 }, 400, 'SYNTHESIS_OPTION_INVALID'],
+      [{ text: 'Xin chào.', sample_rate: 12345 }, 400, 'SYNTHESIS_OPTION_INVALID'],
+      [{ text: 'Xin chào.', pauses: { sentence_ms: -5 } }, 400, 'SYNTHESIS_OPTION_INVALID'],
+      [{ text: 'Một câu rất dài. '.repeat(30) }, 402, 'INSUFFICIENT_CREDITS'],
+    ]
+    for (const [payload, status, code] of cases) {
+      const res = await api.call({ method: 'POST', url: '/api/v1/synthesis', token, payload })
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(status)
+      expect(res.json().error_code, JSON.stringify(payload).slice(0, 60)).toBe(code)
+    }
+    expect(
+      (await api.call({ method: 'POST', url: '/api/v1/synthesis', payload: { text: 'x' } })).statusCode,
+    ).toBe(401)
+    expect(await api.balance('u-bad-studio')).toBe(300)
+    const entries = await api.database.db
+      .select()
+      .from(t.creditEntries)
+      .where(eq(t.creditEntries.userId, 'u-bad-studio'))
+    expect(entries.filter((e) => e.kind !== 'GRANT')).toHaveLength(0)
+    const notFound = await api.call({ method: 'GET', url: '/api/v1/synthesis/not-a-uuid', token })
+    expect(notFound.json().error_code).toBe('SYNTHESIS_NOT_FOUND')
+  }, 60_000)
+})
