@@ -13,7 +13,13 @@ import {
   queue as queueTables,
   type Database,
 } from '@loa/db'
-import { createBullmqQueue, createInProcessQueue, type JobInfo, type Queue } from '@loa/jobs'
+import {
+  createBullmqQueue,
+  createInProcessQueue,
+  deleteBullmqKeys,
+  type JobInfo,
+  type Queue,
+} from '@loa/jobs'
 import { probeJobSpec } from './index.ts'
 
 const loa = path.resolve(
@@ -139,6 +145,7 @@ const killedWorkerScenario = async (
 describe.skipIf(!databaseUrl || !redisUrl)('scale mode: two loa workers on one BullMQ queue', () => {
   it('finishes a SIGKILLed worker’s job on the other worker, exactly once', async () => {
     const prefix = `loa-scale-${Date.now().toString(36)}`
+    cleanups.push(async () => void (await deleteBullmqKeys(redisUrl, prefix)))
     await killedWorkerScenario(
       () => createBullmqQueue({ redisUrl, prefix }),
       (url) => ({ DATABASE_URL: url, REDIS_URL: redisUrl, QUEUE_PREFIX: prefix }),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
 import { describe } from 'vitest'
-import { createBullmqQueue } from './index.ts'
+import { createBullmqQueue, deleteBullmqKeys } from './index.ts'
 import { queueContract } from '../test/queue-contract.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL ?? ''
@@ -14,10 +13,7 @@ describe.skipIf(!redisUrl)('BullMQ adapter (TEST_REDIS_URL)', () => {
     `BullMQ (${redisUrl})`,
     async () => createBullmqQueue({ redisUrl, prefix, leaseMs: 5_000 }),
     async () => {
-      const redis = new Redis(redisUrl)
-      const keys = await redis.keys(`${prefix}:*`)
-      if (keys.length) await redis.del(...keys)
-      await redis.quit()
+      await deleteBullmqKeys(redisUrl, prefix)
       prefix = `loa-test-${randomUUID().slice(0, 8)}`
     },
   )

@@ -305,3 +305,20 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
 
 const reviveDates = (key: string, value: unknown): unknown =>
   (key === 'createdAt' || key === 'finishedAt') && typeof value === 'string' ? new Date(value) : value
+
+/** Deletes every Redis key under a BullMQ prefix (tests and `QUEUE_PREFIX` clean-ups). Returns how many. */
+export const deleteBullmqKeys = async (redisUrl: string, prefix: string): Promise<number> => {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 })
+  try {
+    let deleted = 0
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500)
+      cursor = next
+      if (keys.length) deleted += await redis.del(...keys)
+    } while (cursor !== '0')
+    return deleted
+  } finally {
+    await redis.quit().catch(() => redis.disconnect())
+  }
+}
