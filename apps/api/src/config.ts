@@ -39,6 +39,8 @@ const schema = z.object({
   /** Requests per minute per IP on contact form and account deletion requests. */
   API_RATE_LIMIT_FORMS: positiveInt(5),
   /** Clock tolerance for token expiry checks, in seconds. */
+  /** How long public catalogue answers are cached in process (0 disables). */
+  API_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   API_TOKEN_CLOCK_TOLERANCE: z.coerce.number().int().min(0).max(300).default(30),
   /** Callback hosts allowed even when they resolve to private/loopback addresses (development only). */
   CALLBACK_ALLOW_HOSTS: csv(),
@@ -77,6 +79,7 @@ export interface ApiConfig {
   uploadMaxBytes: number
   rateLimits: { publicWrites: number; forms: number }
   tokenClockToleranceSeconds: number
+  catalogueCacheMs: number
   synthesis: {
     callbackAllowHosts: string[]
     appMaxConcurrent: number
@@ -117,6 +120,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     uploadMaxBytes: c.API_UPLOAD_MAX_BYTES,
     rateLimits: { publicWrites: c.API_RATE_LIMIT_PUBLIC_WRITES, forms: c.API_RATE_LIMIT_FORMS },
     tokenClockToleranceSeconds: c.API_TOKEN_CLOCK_TOLERANCE,
+    catalogueCacheMs: c.API_CATALOGUE_CACHE_MS,
     synthesis: {
       callbackAllowHosts: c.CALLBACK_ALLOW_HOSTS.map((h) => h.toLowerCase()),
       appMaxConcurrent: c.TTS_APP_MAX_CONCURRENT,

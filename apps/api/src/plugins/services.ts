@@ -3,6 +3,7 @@ import type { Queue } from '@loa/jobs'
 import type { Storage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import type { ApiConfig } from '../config.ts'
+import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts'
 import { createCreditsService, type CreditsService } from '../services/credits.ts'
 import { createUsersService, type UsersService } from '../services/users.ts'
 import type { ApiDeps } from '../types.ts'
@@ -14,6 +15,8 @@ export interface ApiContext {
   queue?: Queue
   credits: CreditsService
   users: UsersService
+  /** Public catalogue answers (cleared by admin writes). */
+  catalogueCache: TtlCache
 }
 
 declare module 'fastify' {
@@ -27,5 +30,13 @@ export const installServices = (app: FastifyInstance, deps: ApiDeps): void => {
   const db = deps.database.db
   const credits = createCreditsService(db)
   const users = createUsersService(db, credits)
-  app.decorate('ctx', { config: deps.config, db, storage: deps.storage, queue: deps.queue, credits, users })
+  app.decorate('ctx', {
+    config: deps.config,
+    db,
+    storage: deps.storage,
+    queue: deps.queue,
+    credits,
+    users,
+    catalogueCache: createTtlCache(deps.config.catalogueCacheMs),
+  })
 }

@@ -65,6 +65,7 @@ export const registerAdminResource = <Row extends Record<string, unknown>>(
       validate(values)
       try {
         const [row] = await app.ctx.db.insert(r.table).values(values).returning()
+        app.ctx.catalogueCache.clear()
         return ok(r.toWire(row as Row))
       } catch (error) {
         if (isUniqueViolation(error))
@@ -100,6 +101,7 @@ export const registerAdminResource = <Row extends Record<string, unknown>>(
           .returning()
         return updated as Row
       })
+      app.ctx.catalogueCache.clear()
       return ok(r.toWire(row))
     },
   )

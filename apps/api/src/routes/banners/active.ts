@@ -18,20 +18,21 @@ export const activeBannersRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ banners: z.array(bannerWire) })) },
       },
     },
-    async (request) => {
-      const now = new Date()
-      const where: SQL[] = [
-        eq(t.banners.active, true),
-        or(isNull(t.banners.startsAt), lte(t.banners.startsAt, now))!,
-        or(isNull(t.banners.endsAt), gt(t.banners.endsAt, now))!,
-      ]
-      if (request.query.type) where.push(eq(t.banners.type, request.query.type))
-      const rows = await app.ctx.db
-        .select()
-        .from(t.banners)
-        .where(and(...where))
-        .orderBy(asc(t.banners.rank), asc(t.banners.id))
-      return ok({ banners: rows.map(bannerToWire) })
-    },
+    async (request) =>
+      app.ctx.catalogueCache.get(`banners:${request.query.type ?? ''}`, async () => {
+        const now = new Date()
+        const where: SQL[] = [
+          eq(t.banners.active, true),
+          or(isNull(t.banners.startsAt), lte(t.banners.startsAt, now))!,
+          or(isNull(t.banners.endsAt), gt(t.banners.endsAt, now))!,
+        ]
+        if (request.query.type) where.push(eq(t.banners.type, request.query.type))
+        const rows = await app.ctx.db
+          .select()
+          .from(t.banners)
+          .where(and(...where))
+          .orderBy(asc(t.banners.rank), asc(t.banners.id))
+        return ok({ banners: rows.map(bannerToWire) })
+      }),
   )
 }

@@ -37,8 +37,10 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const packageOf = async (code: string | null) => {
     if (!code) return undefined
-    const [pkg] = await app.ctx.db.select().from(t.packages).where(eq(t.packages.code, code))
-    return pkg
+    return app.ctx.catalogueCache.get(`package:${code}`, async () => {
+      const [pkg] = await app.ctx.db.select().from(t.packages).where(eq(t.packages.code, code))
+      return pkg
+    })
   }
 
   app.get(

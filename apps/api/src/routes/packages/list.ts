@@ -27,23 +27,24 @@ export const listPackagesRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ total: z.number(), items: z.array(packageWire) })) },
       },
     },
-    async (request) => {
-      const q = request.query
-      const where: SQL[] = []
-      if (q.active !== undefined) where.push(eq(t.packages.active, q.active))
-      if (q.purchasable !== undefined) where.push(eq(t.packages.purchasable, q.purchasable))
-      if (q.is_landing_page !== undefined) where.push(eq(t.packages.isLandingPage, q.is_landing_page))
-      if (q.type) where.push(eq(t.packages.type, q.type))
-      if (q.family) where.push(eq(t.packages.family, q.family))
-      if (q.cycle) where.push(eq(t.packages.cycle, q.cycle))
-      if (q.kind) where.push(eq(t.packages.kind, q.kind))
-      if (q.code) where.push(eq(t.packages.code, q.code))
-      const rows = await app.ctx.db
-        .select()
-        .from(t.packages)
-        .where(where.length ? and(...where) : undefined)
-        .orderBy(asc(t.packages.rank), asc(t.packages.price), asc(t.packages.id))
-      return ok({ total: rows.length, items: rows.map(packageToWire) })
-    },
+    async (request) =>
+      app.ctx.catalogueCache.get(`packages:${JSON.stringify(request.query)}`, async () => {
+        const q = request.query
+        const where: SQL[] = []
+        if (q.active !== undefined) where.push(eq(t.packages.active, q.active))
+        if (q.purchasable !== undefined) where.push(eq(t.packages.purchasable, q.purchasable))
+        if (q.is_landing_page !== undefined) where.push(eq(t.packages.isLandingPage, q.is_landing_page))
+        if (q.type) where.push(eq(t.packages.type, q.type))
+        if (q.family) where.push(eq(t.packages.family, q.family))
+        if (q.cycle) where.push(eq(t.packages.cycle, q.cycle))
+        if (q.kind) where.push(eq(t.packages.kind, q.kind))
+        if (q.code) where.push(eq(t.packages.code, q.code))
+        const rows = await app.ctx.db
+          .select()
+          .from(t.packages)
+          .where(where.length ? and(...where) : undefined)
+          .orderBy(asc(t.packages.rank), asc(t.packages.price), asc(t.packages.id))
+        return ok({ total: rows.length, items: rows.map(packageToWire) })
+      }),
   )
 }

@@ -57,51 +57,52 @@ export const listVoicesRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ total: z.number(), items: z.array(voiceItem) })) },
       },
     },
-    async (request) => {
-      const q = request.query
-      const where: SQL[] = [eq(t.voices.active, q.active ?? true)]
-      if (q.search) {
-        const p = `%${escapeLike(q.search)}%`
-        where.push(or(ilike(t.voices.name, p), ilike(t.voices.code, p), ilike(t.voices.description, p))!)
-      }
-      if (q.language_code) where.push(eq(t.voices.languageCode, q.language_code))
-      if (q.gender) where.push(eq(t.voices.gender, q.gender))
-      if (q.region) where.push(eq(t.voices.region, q.region))
-      if (q.features?.length) where.push(sql`${t.voices.features} @> ${JSON.stringify(q.features)}::jsonb`)
-      if (q.level) where.push(eq(t.voices.level, q.level))
-      if (q.is_sample !== undefined) where.push(eq(t.voices.isSample, q.is_sample))
-      if (q.has_dubbing !== undefined) where.push(eq(t.voices.hasDubbing, q.has_dubbing))
-      if (q.code?.length) where.push(inArray(t.voices.code, q.code))
-      if (q.provider) where.push(eq(t.voices.provider, q.provider))
-      if (q.global !== undefined) where.push(eq(t.voices.global, q.global))
-      const order = {
-        rank: [asc(t.voices.rank), asc(t.voices.id)],
-        '-rank': [desc(t.voices.rank), desc(t.voices.id)],
-        name: [asc(t.voices.name), asc(t.voices.id)],
-        '-name': [desc(t.voices.name), desc(t.voices.id)],
-        newest: [desc(t.voices.createdAt), desc(t.voices.id)],
-      }[q.sort]
-      const db = app.ctx.db
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(t.voices)
-          .where(and(...where))
-          .orderBy(...order)
-          .offset(q.offset)
-          .limit(q.limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(t.voices)
-          .where(and(...where)),
-      ])
-      const fields = q.fields?.length ? (q.fields as (keyof VoiceWire)[]) : undefined
-      const items = rows.map((row) => {
-        const wire = voiceToWire(row)
-        if (!fields) return wire
-        return Object.fromEntries(fields.map((f) => [f, wire[f]]))
-      })
-      return ok({ total: count?.n ?? 0, items })
-    },
+    async (request) =>
+      app.ctx.catalogueCache.get(`voices:${JSON.stringify(request.query)}`, async () => {
+        const q = request.query
+        const where: SQL[] = [eq(t.voices.active, q.active ?? true)]
+        if (q.search) {
+          const p = `%${escapeLike(q.search)}%`
+          where.push(or(ilike(t.voices.name, p), ilike(t.voices.code, p), ilike(t.voices.description, p))!)
+        }
+        if (q.language_code) where.push(eq(t.voices.languageCode, q.language_code))
+        if (q.gender) where.push(eq(t.voices.gender, q.gender))
+        if (q.region) where.push(eq(t.voices.region, q.region))
+        if (q.features?.length) where.push(sql`${t.voices.features} @> ${JSON.stringify(q.features)}::jsonb`)
+        if (q.level) where.push(eq(t.voices.level, q.level))
+        if (q.is_sample !== undefined) where.push(eq(t.voices.isSample, q.is_sample))
+        if (q.has_dubbing !== undefined) where.push(eq(t.voices.hasDubbing, q.has_dubbing))
+        if (q.code?.length) where.push(inArray(t.voices.code, q.code))
+        if (q.provider) where.push(eq(t.voices.provider, q.provider))
+        if (q.global !== undefined) where.push(eq(t.voices.global, q.global))
+        const order = {
+          rank: [asc(t.voices.rank), asc(t.voices.id)],
+          '-rank': [desc(t.voices.rank), desc(t.voices.id)],
+          name: [asc(t.voices.name), asc(t.voices.id)],
+          '-name': [desc(t.voices.name), desc(t.voices.id)],
+          newest: [desc(t.voices.createdAt), desc(t.voices.id)],
+        }[q.sort]
+        const db = app.ctx.db
+        const [rows, [count]] = await Promise.all([
+          db
+            .select()
+            .from(t.voices)
+            .where(and(...where))
+            .orderBy(...order)
+            .offset(q.offset)
+            .limit(q.limit),
+          db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(t.voices)
+            .where(and(...where)),
+        ])
+        const fields = q.fields?.length ? (q.fields as (keyof VoiceWire)[]) : undefined
+        const items = rows.map((row) => {
+          const wire = voiceToWire(row)
+          if (!fields) return wire
+          return Object.fromEntries(fields.map((f) => [f, wire[f]]))
+        })
+        return ok({ total: count?.n ?? 0, items })
+      }),
   )
 }

@@ -1,0 +1,29 @@
+/**
+ * A small time-bounded cache for public catalogue reads (voices, packages, banners, scripts). Entries live
+ * `ttlMs` at most, so another replica's admin edit shows within that time; this replica's admin writes clear
+ * it at once. Bounded in size (oldest entry evicted first).
+ */
+export interface TtlCache {
+  get: <T>(key: string, load: () => Promise<T>) => Promise<T>
+  clear: () => void
+}
+
+export const createTtlCache = (ttlMs: number, maxEntries = 500): TtlCache => {
+  const entries = new Map<string, { at: number; value: Promise<unknown> }>()
+  return {
+    get: <T>(key: string, load: () => Promise<T>): Promise<T> => {
+      if (ttlMs <= 0) return load()
+      const now = Date.now()
+      const hit = entries.get(key)
+      if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>
+      const value = load()
+      entries.delete(key)
+      entries.set(key, { at: now, value })
+      // A failed load is not cached.
+      value.catch(() => entries.get(key)?.value === value && entries.delete(key))
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+      return value
+    },
+    clear: () => entries.clear(),
+  }
+}
