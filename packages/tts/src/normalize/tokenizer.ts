@@ -26,6 +26,8 @@ export interface Token {
 }
 
 const TAG = /<\/?[A-Za-z][^<>\n]{0,400}>/y
+const ENTITY = /&(amp|lt|gt|nbsp|quot|apos|#\d{1,6}|#x[0-9a-f]{1,5});/iy
+const ENTITY_TEXT: Record<string, string> = { amp: '&', lt: '<', gt: '>' }
 /** Always their own token: they never occur inside numbers, codes, emails or URLs. */
 const HARD_PUNCT = new Set([';', '…', '(', ')', '[', ']', '{', '}', '“', '”', '«', '»', '"'])
 /** Split a word only when followed by a space or the end ("sao?" but not "a.php?id=1"). */
@@ -72,6 +74,22 @@ export function tokenize(text: string, dictionary: DictionaryMatcher | null): To
           end,
           ...(canonical ? { reading: canonical } : {}),
         })
+        pos = end
+        continue
+      }
+    }
+    if (ch === '&') {
+      ENTITY.lastIndex = pos
+      const m = ENTITY.exec(text)
+      if (m) {
+        // HTML entities pasted from web pages: symbols are read, spacing ones act as a space.
+        const symbol = ENTITY_TEXT[(m[1] ?? '').toLowerCase()]
+        const end = pos + m[0].length
+        tokens.push(
+          symbol
+            ? { type: 'word', text: symbol, start: pos, end }
+            : { type: 'drop', text: ' ', start: pos, end },
+        )
         pos = end
         continue
       }
@@ -135,6 +153,10 @@ function readWordRun(
   while (end < n) {
     const ch = charAt(text, end)
     if (isSpace(ch) || isDrop(ch) || HARD_PUNCT.has(ch)) break
+    if (ch === '&' && end > start) {
+      ENTITY.lastIndex = end
+      if (ENTITY.test(text)) break
+    }
     if (ch === '<' && end > start) {
       TAG.lastIndex = end
       if (TAG.test(text)) break

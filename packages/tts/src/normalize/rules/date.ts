@@ -4,7 +4,7 @@
  * "ngày" is inserted when missing and never doubled; "mùng"/"mồng" written by the author stay.
  * A bare d/m is a date only when context says so (see fraction.ts for the other readings).
  */
-import { adjacentPreviousWord, previousWords } from '../context.ts'
+import { adjacentPreviousWord, nextWordIndex, previousWords } from '../context.ts'
 import { isValidDate, readMonth, readYear } from '../calendar.ts'
 import { readIntegerDigits } from '../number-reader.ts'
 import type { Frag, Rule, RuleContext } from '../rule-types.ts'
@@ -127,7 +127,10 @@ function readDateWord(ctx: RuleContext, i: number, word: string): string | null 
     return `${lead}${readMonth(month, ctx.words)}${readYearPart(monthYear[2], ctx)}`
   }
   const dashed = DAY_MONTH_AFTER_DAY.exec(word)
-  if (dashed && DAY_WORDS.has(adjacentPreviousWord(ctx, i))) {
+  // "ngày 2-3 tháng 5" is a range of days; "ngày 21-11" a day and month.
+  const k = nextWordIndex(ctx, i)
+  const monthFollows = k > 0 && ctx.tokens[k]?.text.toLowerCase() === 'tháng'
+  if (dashed && !monthFollows && DAY_WORDS.has(adjacentPreviousWord(ctx, i))) {
     const day = Number(dashed[1])
     const month = Number(dashed[2])
     if (isValidDate(day, month)) return readDayMonth(day, month, ctx)
