@@ -6,7 +6,7 @@ import { cookieNames, setCookie } from '../http/cookies.ts'
 import { issueTokenSet, type TokenSet } from '../oauth/tokens.ts'
 import { refreshGrant } from '../oauth/refresh.ts'
 import { findClient } from '../store/clients.ts'
-import { consumeAuthCode, createGrant, revokeGrantsOfCode } from '../store/grants.ts'
+import { consumeAuthCode, createGrant, revokeGrantsOfCode, revokeIfReplayed } from '../store/grants.ts'
 import { findSessionById, isSessionLive, touchSession } from '../store/sessions.ts'
 import { findUserById } from '../store/users.ts'
 
@@ -84,7 +84,10 @@ const authorizationCodeGrant = async (ctx: SsoContext, body: Record<string, unkn
     },
     now,
   )
-  return issueTokenSet(ctx, { user, grant, nonce: record.nonce, authTime: record.authTime })
+  const tokens = await issueTokenSet(ctx, { user, grant, nonce: record.nonce, authTime: record.authTime })
+  // A concurrent replay may have run before this grant existed: it marked the code, so revoke now.
+  await revokeIfReplayed(ctx.db, record.codeHash, grant.id, now)
+  return tokens
 }
 
 export const registerTokenRoutes = (app: FastifyInstance, ctx: SsoContext) => {

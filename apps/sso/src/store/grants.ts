@@ -74,7 +74,15 @@ export const revokeGrant = async (db: Db, id: string, now: Date, reason: string)
     .where(and(eq(ssoGrants.id, id), isNull(ssoGrants.revokedAt)))
 }
 
+/**
+ * A replayed code: mark it, then revoke every grant it produced. The winner of a concurrent redemption re-checks the
+ * mark after creating its grant (`revokeIfReplayed`), so whichever order the two run in, the grant ends revoked.
+ */
 export const revokeGrantsOfCode = async (db: Db, codeHash: string, now: Date): Promise<void> => {
+  await db
+    .update(ssoAuthCodes)
+    .set({ replayedAt: now })
+    .where(and(eq(ssoAuthCodes.codeHash, codeHash), isNull(ssoAuthCodes.replayedAt)))
   await db
     .update(ssoGrants)
     .set({ revokedAt: now, revokedReason: 'code_replayed' })
@@ -104,3 +112,18 @@ export const consumeRefreshToken = async (db: Db, jti: string, now: Date): Promi
       .where(and(eq(ssoRefreshTokens.jti, jti), isNull(ssoRefreshTokens.consumedAt)))
       .returning({ jti: ssoRefreshTokens.jti })
   ).length > 0
+
+/** After issuing from a code: if the code has meanwhile been replayed, revoke the new grant (see above). */
+export const revokeIfReplayed = async (
+  db: Db,
+  codeHash: string,
+  grantId: string,
+  now: Date,
+): Promise<void> => {
+  const [row] = await db
+    .select({ replayedAt: ssoAuthCodes.replayedAt })
+    .from(ssoAuthCodes)
+    .where(eq(ssoAuthCodes.codeHash, codeHash))
+    .limit(1)
+  if (row?.replayedAt) await revokeGrant(db, grantId, now, 'code_replayed')
+}

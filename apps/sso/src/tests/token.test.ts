@@ -171,6 +171,9 @@ describe('B. token endpoint', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => exchangeCode(h, body(code, verifier))))
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1)
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().error).toBe('invalid_grant')
+    // the replays also revoke what the single success produced, whatever order they ran in
+    const won = results.find((r) => r.statusCode === 200)!.json()
+    expect(await introspect(won.access_token)).toEqual({ active: false })
   })
 
   it('B11: unknown grant types, missing params, garbage JSON, wrong content types, huge bodies: OAuth errors, no 500', async () => {

@@ -100,6 +100,8 @@ export const ssoAuthCodes = ssoSchema.table('auth_codes', {
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),
   consumedAt: ts('consumed_at'),
+  /** Set when the code is presented again after its first use (the grant it produced gets revoked). */
+  replayedAt: ts('replayed_at'),
 })
 
 /** A grant = one refresh-token family, created by one code exchange (or One Tap). */

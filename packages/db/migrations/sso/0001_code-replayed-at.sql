@@ -1,0 +1,1 @@
+ALTER TABLE "sso"."auth_codes" ADD COLUMN "replayed_at" timestamp with time zone;
