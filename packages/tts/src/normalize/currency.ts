@@ -31,7 +31,6 @@ const SUFFIX: Record<string, string> = {
   AUD: 'đô la úc',
   CAD: 'đô la ca na đa',
   HKD: 'đô la hồng kông',
-  BTC: 'bít coin',
 }
 
 /** Written before the amount ($5, €20, US$3). */
@@ -44,6 +43,23 @@ const PREFIX: Record<string, string> = {
   '₩': 'won',
   '₫': 'đồng',
 }
+
+/** Currency codes read even without a number right before them ("giá USD hôm nay"). */
+export const CURRENCY_CODES = new Set([
+  'USD',
+  'VND',
+  'VNĐ',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CNY',
+  'KRW',
+  'THB',
+  'SGD',
+  'AUD',
+  'CAD',
+  'HKD',
+])
 
 export function readCurrencySuffix(symbol: string): string | null {
   return SUFFIX[symbol] ?? null

@@ -5,6 +5,7 @@
  */
 import { nextWordIndex } from '../context.ts'
 import {
+  CURRENCY_CODES,
   CURRENCY_PREFIX_PATTERN,
   SCALE_WORDS,
   readCurrencyPrefix,
@@ -224,7 +225,7 @@ export const unitWordRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
   const word = token.text
-  const isCode = /^[A-Z]{3}$/.test(word) && readCurrencySuffix(word) !== null
+  const isCode = CURRENCY_CODES.has(word)
   let j = i - 1
   while (ctx.tokens[j]?.type === 'space') j--
   const prev = ctx.tokens[j]
