@@ -11,4 +11,7 @@ export const CLIENT_NAMESPACES = [
   'errors',
   'support',
   'shell',
+  'studio',
+  'console',
+  'payments',
 ] as const

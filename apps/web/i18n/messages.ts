@@ -4,9 +4,18 @@ import type viMessages from '../messages/vi.json'
 
 export type Messages = typeof viMessages
 
+/** The studio/console/payments translations live in their own files (messages/studio/) and are merged in. */
+const merged = async (
+  base: Promise<{ default: Messages }>,
+  extra: Promise<{ default: object }>,
+): Promise<{ default: Messages }> => {
+  const [a, b] = await Promise.all([base, extra])
+  return { default: { ...a.default, ...b.default } }
+}
+
 const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
-  vi: () => import('../messages/vi.json'),
-  en: () => import('../messages/en.json'),
+  vi: () => merged(import('../messages/vi.json'), import('../messages/studio/vi.json')),
+  en: () => merged(import('../messages/en.json'), import('../messages/studio/en.json')),
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

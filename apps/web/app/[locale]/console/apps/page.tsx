@@ -1,7 +1,7 @@
-import { setRequestLocale } from 'next-intl/server'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { buildPageMetadata } from '@/lib/seo/metadata'
-import { ShellPage } from '@/components/studio-shell/ShellPage'
 import { ROUTES } from '@/lib/routes'
+import { ApiConsole } from '@/components/console/ApiConsole'
 
 type Props = { params: Promise<{ locale: string }> }
 
@@ -11,5 +11,11 @@ export const generateMetadata = async ({ params }: Props) =>
 export default async function Page({ params }: Props) {
   const { locale } = await params
   setRequestLocale(locale)
-  return <ShellPage locale={locale} titleKey="apiConsole" />
+  const t = await getTranslations({ locale, namespace: 'shell' })
+  return (
+    <>
+      <h1 id="shell-title">{t('apiConsole')}</h1>
+      <ApiConsole />
+    </>
+  )
 }

@@ -1,0 +1,432 @@
+'use client'
+import { useCallback, useEffect, useState } from 'react'
+import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
+import { toast } from '@/lib/store/toast-store'
+import { useStudioApi, type ApiApp, type Synthesis } from '@/lib/studio/api'
+import { studioErrorKey } from '@/lib/studio/errors'
+import { DEFAULT_VOICE } from '@/lib/studio/text'
+import { dailyUsage } from '@/lib/studio/usage'
+import '@/components/studio/studio.css'
+
+interface TryResponse {
+  status: number
+  body: unknown
+}
+
+/** The API console: apps (create, token once, rename, callback URL, revoke), usage chart, request log, try it. */
+export function ApiConsole() {
+  const t = useTranslations('console')
+  const tAll = useTranslations()
+  const locale = useLocale()
+  const api = useStudioApi()
+  const [apps, setApps] = useState<ApiApp[] | null>(null)
+  const [requests, setRequests] = useState<Synthesis[]>([])
+  const [name, setName] = useState('')
+  const [callbackUrl, setCallbackUrl] = useState('')
+  const [creating, setCreating] = useState(false)
+  const [created, setCreated] = useState<{ app: ApiApp; token: string } | null>(null)
+  const [editing, setEditing] = useState<{ id: string; name: string; callbackUrl: string } | null>(null)
+  const [confirming, setConfirming] = useState<string | null>(null)
+  const [tryToken, setTryToken] = useState('')
+  const [tryText, setTryText] = useState('Xin chào, đây là yêu cầu thử lúc 10h ngày 2/9.')
+  const [tryVoice, setTryVoice] = useState(DEFAULT_VOICE)
+  const [sending, setSending] = useState(false)
+  const [response, setResponse] = useState<TryResponse | null>(null)
+  const [callbackLog, setCallbackLog] = useState<{ id: string; body: unknown } | null>(null)
+  const showError = useCallback((error: unknown) => toast.error(tAll(studioErrorKey(error))), [tAll])
+  const number = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
+  const date = (iso: string) => new Date(iso).toLocaleString(locale)
+
+  const load = useCallback(() => {
+    api
+      .apps()
+      .then(setApps)
+      .catch((error: unknown) => {
+        setApps([])
+        showError(error)
+      })
+    api
+      .apiHistory()
+      .then((r) => setRequests(r.items.filter((i) => i.source !== 'STUDIO')))
+      .catch(() => setRequests([]))
+  }, [api, showError])
+  useEffect(load, [load])
+
+  const create = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!name.trim()) return
+    setCreating(true)
+    try {
+      const result = await api.createApp(name.trim(), callbackUrl.trim() || null)
+      setCreated(result)
+      setTryToken(result.token)
+      setName('')
+      setCallbackUrl('')
+      toast.success(t('created', { name: result.app.name }))
+      load()
+    } catch (error) {
+      showError(error)
+    } finally {
+      setCreating(false)
+    }
+  }
+
+  const copy = async (token: string) => {
+    try {
+      await navigator.clipboard.writeText(token)
+      toast.success(t('copied'))
+    } catch {
+      toast.warning(t('copyFailed'))
+    }
+  }
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!editing) return
+    try {
+      await api.updateApp(editing.id, {
+        name: editing.name.trim(),
+        callbackUrl: editing.callbackUrl.trim() || null,
+      })
+      setEditing(null)
+      toast.success(t('saved'))
+      load()
+    } catch (error) {
+      showError(error)
+    }
+  }
+
+  const revoke = async (app: ApiApp) => {
+    try {
+      await api.revokeApp(app.appId)
+      setConfirming(null)
+      toast.success(t('revokedToast', { name: app.name }))
+      load()
+    } catch (error) {
+      showError(error)
+    }
+  }
+
+  /** A developer-API call with the app token; the raw answer, exactly as a developer's server receives it. */
+  const raw = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<TryResponse> => {
+    const answer = await fetch(`${api.apiUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${tryToken.trim()}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await answer.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // Not JSON: shown as text.
+    }
+    if (!answer.ok) showError((parsed as { error_code?: string } | null)?.error_code ?? 'UNKNOWN')
+    return { status: answer.status, body: parsed }
+  }
+
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setSending(true)
+    try {
+      setResponse(
+        await raw('POST', '/tts', { input_text: tryText, voice_code: tryVoice.trim(), audio_type: 'mp3' }),
+      )
+      load()
+    } catch {
+      showError('ERR_NETWORK')
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const showCallback = async (id: string) => {
+    try {
+      const answer = await raw('GET', `/tts/${encodeURIComponent(id)}/callback-result`)
+      setCallbackLog({ id, body: answer.body })
+    } catch {
+      showError('ERR_NETWORK')
+    }
+  }
+
+  const days = dailyUsage(requests, 14, new Date())
+  const max = Math.max(1, ...days.map((d) => d.characters))
+  const openapi = `${api.apiUrl}/api/v1/openapi.json`
+  const docs = `${api.apiUrl}/api/v1/docs`
+  const curl = `curl -X POST ${api.apiUrl}/api/v1/tts \\\n  -H "Authorization: Bearer <TOKEN>" \\\n  -H "Content-Type: application/json" \\\n  -d '{"input_text":"Xin chào","voice_code":"${DEFAULT_VOICE}","audio_type":"mp3"}'`
+
+  return (
+    <div className="console">
+      <p className="muted">{t('intro')}</p>
+
+      <section aria-labelledby="create-title">
+        <h2 id="create-title">{t('create')}</h2>
+        <form className="console-form" onSubmit={(e) => void create(e)}>
+          <label>
+            {t('name')}
+            <input value={name} required maxLength={100} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            {t('callback')}
+            <input
+              type="url"
+              value={callbackUrl}
+              placeholder="https://example.com/loa-callback"
+              aria-describedby="callback-hint"
+              onChange={(e) => setCallbackUrl(e.target.value)}
+            />
+            <small id="callback-hint" className="muted">
+              {t('callbackHint')}
+            </small>
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={creating}>
+            {creating ? t('creating') : t('create')}
+          </button>
+        </form>
+        {created && (
+          <div className="console-token" role="region" aria-label={t('tokenOnce')}>
+            <p>
+              <strong>{t('tokenOnce')}</strong>
+            </p>
+            <code data-testid="new-token">{created.token}</code>
+            <button type="button" className="btn btn-primary" onClick={() => void copy(created.token)}>
+              {t('copy')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setCreated(null)}>
+              {t('dismissToken')}
+            </button>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="apps-title">
+        <h2 id="apps-title">{t('apps')}</h2>
+        {apps === null ? (
+          <p aria-busy="true">…</p>
+        ) : apps.length === 0 ? (
+          <p className="muted">{t('noApps')}</p>
+        ) : (
+          <ul className="console-apps">
+            {apps.map((app) => (
+              <li key={app.appId} className="card" data-testid="api-app" data-revoked={app.revoked}>
+                <div className="studio-row">
+                  <strong>{app.name}</strong>
+                  <span className="badge">{app.revoked ? t('revoked') : t('active')}</span>
+                </div>
+                <span className="muted">{t('tokenPrefix', { prefix: app.tokenPrefix })}</span>
+                <span>
+                  {t('usage', {
+                    requests: number(app.requestsCount),
+                    characters: number(app.charactersCount),
+                  })}
+                </span>
+                <span className="muted">
+                  {t('lastUsed', { date: app.lastUsedAt ? date(app.lastUsedAt) : t('never') })}
+                </span>
+                {app.callbackUrl && <span className="muted">{app.callbackUrl}</span>}
+                {editing?.id === app.appId ? (
+                  <form className="console-form" onSubmit={(e) => void save(e)}>
+                    <label>
+                      {t('name')}
+                      <input
+                        value={editing.name}
+                        required
+                        maxLength={100}
+                        onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+                      />
+                    </label>
+                    <label>
+                      {t('callback')}
+                      <input
+                        type="url"
+                        value={editing.callbackUrl}
+                        onChange={(e) => setEditing({ ...editing, callbackUrl: e.target.value })}
+                      />
+                    </label>
+                    <div className="studio-actions">
+                      <button type="submit" className="btn btn-primary">
+                        {t('save')}
+                      </button>
+                      <button type="button" className="btn btn-ghost" onClick={() => setEditing(null)}>
+                        {t('cancel')}
+                      </button>
+                    </div>
+                  </form>
+                ) : (
+                  !app.revoked && (
+                    <div className="studio-actions">
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        onClick={() =>
+                          setEditing({ id: app.appId, name: app.name, callbackUrl: app.callbackUrl ?? '' })
+                        }
+                      >
+                        {t('rename')}
+                      </button>
+                      {confirming === app.appId ? (
+                        <>
+                          <span role="alert">{t('revokeConfirm', { name: app.name })}</span>
+                          <button type="button" className="btn btn-primary" onClick={() => void revoke(app)}>
+                            {t('revoke')}
+                          </button>
+                          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
+                            {t('cancel')}
+                          </button>
+                        </>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-ghost"
+                          onClick={() => setConfirming(app.appId)}
+                        >
+                          {t('revoke')}
+                        </button>
+                      )}
+                    </div>
+                  )
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="chart-title">
+        <h2 id="chart-title">{t('chartTitle')}</h2>
+        {requests.length === 0 ? (
+          <p className="muted">{t('chartEmpty')}</p>
+        ) : (
+          <svg
+            className="console-chart"
+            viewBox={`0 0 ${days.length * 20} 110`}
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={t('chartLabel', {
+              summary: days
+                .filter((d) => d.characters > 0)
+                .map((d) => `${d.day}: ${d.characters}`)
+                .join(', '),
+            })}
+          >
+            {days.map((d, i) => {
+              const h = (d.characters / max) * 100
+              return (
+                <rect key={d.day} x={i * 20 + 3} y={105 - h} width={14} height={h} fill="#5b21b6">
+                  <title>{`${d.day}: ${d.characters} / ${d.requests}`}</title>
+                </rect>
+              )
+            })}
+            <line x1={0} x2={days.length * 20} y1={105} y2={105} stroke="#d1d5db" />
+          </svg>
+        )}
+      </section>
+
+      <section aria-labelledby="try-title">
+        <h2 id="try-title">{t('tryIt')}</h2>
+        <form className="console-form" onSubmit={(e) => void send(e)}>
+          <label>
+            {t('tryToken')}
+            <input
+              value={tryToken}
+              required
+              onChange={(e) => setTryToken(e.target.value)}
+              autoComplete="off"
+            />
+          </label>
+          <label>
+            {t('tryVoice')}
+            <input value={tryVoice} required onChange={(e) => setTryVoice(e.target.value)} />
+          </label>
+          <label style={{ gridColumn: '1 / -1' }}>
+            {t('tryText')}
+            <textarea value={tryText} rows={3} required onChange={(e) => setTryText(e.target.value)} />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={sending}>
+            {sending ? t('trySending') : t('trySend')}
+          </button>
+        </form>
+        {response && (
+          <>
+            <h3>{t('tryResponse', { status: response.status })}</h3>
+            <pre className="console-response" data-testid="try-response" data-status={response.status}>
+              {JSON.stringify(response.body, null, 2)}
+            </pre>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="log-title">
+        <h2 id="log-title">{t('log')}</h2>
+        {requests.length === 0 ? (
+          <p className="muted">{t('logEmpty')}</p>
+        ) : (
+          <div className="studio-table-wrap">
+            <table className="studio-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('logRequest')}</th>
+                  <th scope="col">{t('logStatus')}</th>
+                  <th scope="col">{t('logCharacters')}</th>
+                  <th scope="col">{t('logDate')}</th>
+                  <th scope="col">{t('logCallback')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {requests.slice(0, 20).map((r) => (
+                  <tr key={r.requestId}>
+                    <td>
+                      <code>{r.requestId}</code>
+                    </td>
+                    <td>{tAll(`studio.status.${r.status}`)}</td>
+                    <td>{number(r.characters)}</td>
+                    <td>{date(r.createdAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-ghost"
+                        disabled={!tryToken.trim()}
+                        onClick={() => void showCallback(r.requestId)}
+                      >
+                        {t('showCallback')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {callbackLog && (
+          <>
+            <h3>
+              {t('callbackResult')} — <code>{callbackLog.id}</code>
+            </h3>
+            <pre className="console-response">{JSON.stringify(callbackLog.body, null, 2)}</pre>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="docs-title">
+        <h2 id="docs-title">{t('docs')}</h2>
+        <ul>
+          <li>
+            <a href={docs} target="_blank" rel="noopener noreferrer">
+              {t('swagger')}
+            </a>
+          </li>
+          <li>
+            <a href={openapi} target="_blank" rel="noopener noreferrer">
+              {t('openapi')}
+            </a>
+          </li>
+        </ul>
+        <h3>{t('curl')}</h3>
+        <pre className="console-response">{curl}</pre>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,207 @@
+'use client'
+/**
+ * Signed-in product-API calls of the studio, payments page and API console. Calls throw `HttpError` (with the
+ * API's `error_code`) so each screen can show a translated notification; bodies are camelized by the client.
+ */
+import { useEffect, useMemo, useRef } from 'react'
+import { useAuth } from '@/components/auth/AuthProvider'
+import { usePublicConfig } from '@/components/shell/config-context'
+import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
+import type { ApiEnvelope, UsagePackage, Voice } from '@/lib/api/types'
+
+const V1 = '/api/v1'
+
+export type SynthesisStatus = 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'CANCELLED'
+
+export interface Synthesis {
+  requestId: string
+  title: string
+  source: string
+  status: SynthesisStatus
+  progress: number
+  characters: number
+  chargedCharacters: number | null
+  voiceCode: string
+  audioType: string
+  durationMs: number | null
+  errorCode: string | null
+  errorMessage: string | null
+  createdAt: string
+  finishedAt: string | null
+  audioLink: string | null
+  timelineLink: string | null
+}
+
+export interface SynthesisDetail extends Synthesis {
+  text: string
+  paragraphs: { text: string; voiceCode: string; speed: number }[]
+}
+
+export interface PreviewSpan {
+  kind: string
+  text: string
+  source: string
+  srcStart: number
+  srcEnd: number
+  outStart: number
+  outEnd: number
+}
+
+export interface Preview {
+  text: string
+  characters: number
+  spans: PreviewSpan[]
+}
+
+export interface TimelineSentence {
+  index: number
+  text: string
+  source: string
+  startMs: number
+  endMs: number
+  srcStart: number
+  srcEnd: number
+  paragraph: number
+}
+
+export interface Timeline {
+  durationMs: number
+  sentences: TimelineSentence[]
+}
+
+export interface Profile {
+  id: string
+  email: string | null
+  name: string | null
+  creditsBalance: number
+  packageCode: string | null
+  packageExpiresAt: string | null
+  package: { code: string; name: string; type: string; family: string; expiresAt: string | null } | null
+}
+
+export interface ApiApp {
+  appId: string
+  name: string
+  tokenPrefix: string
+  callbackUrl: string | null
+  callbackSecret: string
+  maxConcurrent: number
+  requestsPerMinute: number
+  requestsCount: number
+  charactersCount: number
+  lastUsedAt: string | null
+  revoked: boolean
+  revokedAt: string | null
+  createdAt: string
+}
+
+export interface Order {
+  id: string
+  packageCode: string
+  type: string
+  status: string
+  price: number
+  discount: number
+  total: number
+  voucherCode: string | null
+  paidAt: string | null
+  expiresAt: string | null
+  createdAt: string
+  inUse: boolean
+}
+
+export interface Voucher {
+  code: string
+  title: string
+  description: string
+  discountPercent: number | null
+  discountAmount: number | null
+  endsAt: string | null
+}
+
+export const pickArray = <T>(result: unknown, ...keys: string[]): T[] => {
+  if (Array.isArray(result)) return result as T[]
+  if (result && typeof result === 'object') {
+    for (const key of [...keys, 'items', 'data', 'rows']) {
+      const value = (result as Record<string, unknown>)[key]
+      if (Array.isArray(value)) return value as T[]
+    }
+  }
+  return []
+}
+
+export const createStudioApi = (apiUrl: string, getToken: () => Promise<string | undefined>) => {
+  const http = createHttpClient(apiUrl)
+  const call = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
+    const token = await getToken()
+    if (!token) throw new HttpError('Unauthorized', 401, { errorCode: 'UNAUTHORIZED' })
+    const body = await http.request<ApiEnvelope<T>>(method, `${V1}${path}`, { ...options, token })
+    return body.result as T
+  }
+  return {
+    apiUrl,
+    getToken,
+    me: () => call<Profile>('GET', '/me'),
+    voices: (params: Record<string, string | number | undefined>) =>
+      call<{ total: number; items: Voice[] }>('GET', '/voices', { params }),
+    preview: (text: string, voiceCode?: string) =>
+      call<Preview>('POST', '/synthesis/preview', { body: { text, voiceCode } }),
+    synthesize: (body: {
+      title: string
+      paragraphs: { text: string; voiceCode: string; speed: number }[]
+      audioType?: 'mp3' | 'wav'
+    }) => call<Synthesis>('POST', '/synthesis', { body }),
+    synthesis: (id: string) => call<SynthesisDetail>('GET', `/synthesis/${encodeURIComponent(id)}`),
+    history: (params: { offset?: number; limit?: number; q?: string } = {}) =>
+      call<{ total: number; items: Synthesis[] }>('GET', '/synthesis', { params }),
+    remove: (id: string) =>
+      call<{ cancelled: boolean; deleted: boolean }>('DELETE', `/synthesis/${encodeURIComponent(id)}`),
+    download: (id: string, format: 'mp3' | 'wav' | 'srt' | 'vtt' | 'json') =>
+      call<{ url: string; format: string; expiresAt: string }>(
+        'GET',
+        `/synthesis/${encodeURIComponent(id)}/download`,
+        { params: { format } },
+      ),
+    /** The SSE URL of a request's progress (EventSource cannot send headers: token in the query). */
+    eventsUrl: async (id: string) => {
+      const token = await getToken()
+      return `${apiUrl}${V1}/synthesis/${encodeURIComponent(id)}/events?access_token=${encodeURIComponent(token ?? '')}`
+    },
+    apps: () => call<{ apps: ApiApp[] }>('GET', '/api-apps').then((r) => r.apps),
+    createApp: (name: string, callbackUrl: string | null) =>
+      call<{ app: ApiApp; token: string }>('POST', '/api-apps', { body: { name, callbackUrl } }),
+    updateApp: (id: string, patch: { name?: string; callbackUrl?: string | null }) =>
+      call<ApiApp>('PATCH', `/api-apps/${encodeURIComponent(id)}`, { body: patch }),
+    revokeApp: (id: string) => call<ApiApp>('DELETE', `/api-apps/${encodeURIComponent(id)}`),
+    apiHistory: () =>
+      call<{ total: number; items: Synthesis[] }>('GET', '/synthesis', {
+        params: { source: 'ALL', limit: 100 },
+      }),
+    packages: () =>
+      call<unknown>('GET', '/packages', { params: { active: true, purchasable: true } }).then((r) =>
+        pickArray<UsagePackage>(r, 'packages'),
+      ),
+    orders: () => call<unknown>('GET', '/orders').then((r) => pickArray<Order>(r, 'orders')),
+    vouchers: () => call<unknown>('GET', '/vouchers').then((r) => pickArray<Voucher>(r, 'vouchers')),
+  }
+}
+
+export type StudioApi = ReturnType<typeof createStudioApi>
+
+/** The studio API bound to the signed-in user's token (refreshed when about to expire). */
+export const useStudioApi = (): StudioApi => {
+  const config = usePublicConfig()
+  const { getToken } = useAuth()
+  const latest = useRef(getToken)
+  useEffect(() => {
+    latest.current = getToken
+  }, [getToken])
+  return useMemo(() => createStudioApi(config.apiUrl, () => latest.current()), [config.apiUrl])
+}
+
+/** Fetches a JSON document from a signed link (the timeline). */
+export const fetchJson = async <T>(url: string): Promise<T> => {
+  const response = await fetch(url, { cache: 'no-store' })
+  if (!response.ok) throw new HttpError(`Request failed with status code ${response.status}`, response.status)
+  return (await response.json()) as T
+}
