@@ -63,6 +63,28 @@ describe('source map', () => {
   })
 })
 
+describe('fuzzed input', () => {
+  // Deterministic pseudo-random strings of tricky characters: never a throw, always a valid source map.
+  const ALPHABET = [
+    ...'0123456789.,:;/-–+%$€đ₫°²@_#&<>()"\' \n\taAzZđĐxXvViIhHgGkKmM\u0301😀\u200b…',
+  ] as string[]
+  let seed = 42
+  const next = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed / 2147483648
+  }
+  const inputs = Array.from({ length: 300 }, () =>
+    Array.from(
+      { length: 1 + Math.floor(next() * 40) },
+      () => ALPHABET[Math.floor(next() * ALPHABET.length)],
+    ).join(''),
+  )
+
+  it('normalizes 300 random strings with exact spans', () => {
+    for (const input of inputs) checkSpans(input, normalize(input))
+  })
+})
+
 describe('breaks, tags and bad input', () => {
   it('keeps a valid break canonically and clamps it to 10 s', () => {
     const result = normalize('A<break time="1.5s"/>B <break time=\'20s\' /> C <break time="250ms">')
