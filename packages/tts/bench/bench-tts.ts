@@ -26,6 +26,17 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const text = benchText(10_000)
 const work = mkdtempSync(path.join(tmpdir(), 'loa-bench-'))
 
+/** CPU seconds of this process (all threads) and of its reaped children, from /proc (Linux). */
+const cpuMs = (): number => {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+    // utime, stime, cutime, cstime are fields 14–17 (1-based, counting pid and comm).
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10
+  } catch {
+    return Number.NaN
+  }
+}
+
 const ms = (n: number): string => `${Math.round(n).toLocaleString('en-US')} ms`
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const has = (bin: string): boolean => spawnSync(bin, ['-version'], { stdio: 'ignore' }).error === undefined
@@ -63,11 +74,13 @@ const main = async (): Promise<void> => {
 
   // Native baseline: espeak-ng CLI on the raw text, then a native MP3 encoder.
   let baseline: number | undefined
+  let baselineCpu: number | undefined
   if (native) {
     const file = path.join(work, 'in.txt')
     writeFileSync(file, text)
     const wav = path.join(work, 'out.wav')
     const runs: number[] = []
+    const cpuBefore = cpuMs()
     for (let i = 0; i < 3; i++) {
       const [, tSynth] = time(() => execFileSync('espeak-ng', ['-v', 'vi', '-f', file, '-w', wav]))
       let tEnc = 0
@@ -92,7 +105,10 @@ const main = async (): Promise<void> => {
       if (i === 0) console.log(`  baseline run: espeak-ng ${ms(tSynth)} + ffmpeg MP3 ${ms(tEnc)}`)
     }
     baseline = median(runs)
-    console.log(`native baseline (espeak-ng + ffmpeg):      ${ms(baseline)} (median of 3)`)
+    baselineCpu = (cpuMs() - cpuBefore) / 3
+    console.log(
+      `native baseline (espeak-ng + ffmpeg):      ${ms(baseline)} wall (median of 3), ${ms(baselineCpu)} CPU`,
+    )
   }
 
   const pool = createSynthesisPool()
@@ -100,9 +116,13 @@ const main = async (): Promise<void> => {
   for (const engine of ['auto', 'espeak-wasm'] as const) {
     const info = await pool.warmup(engine)
     await synthesize({ text: 'Khởi động. Xin chào các bạn.', voice: VOICE, pool, engine, cache: false })
+    const cpuBefore = cpuMs()
     const full = median([await fullPipeline(pool, engine), await fullPipeline(pool, engine)])
+    const cpu = (cpuMs() - cpuBefore) / 2
     const ratio = baseline ? ` — ${(full / baseline).toFixed(2)}× native (target ≤ 1.5×)` : ''
-    console.log(`full pipeline [${info.id}] normalize+synth+MP3: ${ms(full)}${ratio}`)
+    const cpuRatio = baselineCpu ? ` — ${(cpu / baselineCpu).toFixed(2)}× native CPU` : ''
+    console.log(`full pipeline [${info.id}] normalize+synth+MP3: ${ms(full)} wall${ratio}`)
+    console.log(`  CPU (all threads + espeak processes):     ${ms(cpu)}${cpuRatio}`)
     console.log(
       `  characters per second:                    ${Math.round(text.length / (full / 1000)).toLocaleString('en-US')}`,
     )

@@ -27,6 +27,8 @@ export const wavHeader = (sampleRate: number, dataBytes: number | undefined): Ui
   return header
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+
 export interface ParsedWav {
   sampleRate: number
   channels: number
@@ -54,8 +56,10 @@ export const parseWav = (bytes: Uint8Array): ParsedWav => {
       const start = offset + 8
       const end = Math.min(bytes.byteLength, start + size)
       const length = Math.floor((end - start) / 2)
-      const pcm = new Int16Array(length)
-      for (let i = 0; i < length; i++) pcm[i] = view.getInt16(start + i * 2, true)
+      // Copy into an aligned buffer; samples are little-endian like every platform Node runs on here.
+      const copy = bytes.slice(start, start + length * 2)
+      const pcm = LITTLE_ENDIAN ? new Int16Array(copy.buffer, 0, length) : new Int16Array(length)
+      if (!LITTLE_ENDIAN) for (let i = 0; i < length; i++) pcm[i] = view.getInt16(start + i * 2, true)
       return { sampleRate, channels, bitsPerSample, pcm }
     }
     offset += 8 + size + (size % 2)

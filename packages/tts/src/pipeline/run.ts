@@ -16,14 +16,13 @@ import { mapToSource } from '../timeline/source-map.ts'
 import type { TimelineSentence, TimelineWord } from '../timeline/types.ts'
 import { getVoice } from '../voices.ts'
 import { getSharedPool } from '../worker/pool.ts'
+import { createOutput } from './output.ts'
 import { Plan, type PlannedSpeech } from './plan.ts'
 import { checkText, NOTHING_TO_READ } from './prepare.ts'
 import type { SynthesisRequest, SynthesisSummary } from './types.ts'
 
 let sharedCache: SentenceCache | undefined
 const defaultCache = (): SentenceCache => (sharedCache ??= createMemoryCache())
-
-let sessions = 0
 
 /** Watchdog: a unit that takes this long means a stuck worker (which is then replaced). */
 const RENDER_TIMEOUT_MS = 30_000
@@ -72,8 +71,10 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
   })
   void plan.build()
 
-  const session = `s${process.pid}-${++sessions}`
-  const encoderWorker = pool.leastBusy()
+  const output = await withAbort(
+    createOutput(pool, { format: opts.format, sampleRate: rate, bitrate: opts.bitrate }, request.mp3Encoder),
+    signal,
+  )
 
   const render = async (item: PlannedSpeech): Promise<Rendered> => {
     const seg = item.segment
@@ -88,8 +89,6 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
     })
     const cached = await cache?.get(key)
     if (cached) return { unit: cached, hit: true }
-    // Keep the first unit off the encoder's worker so the first chunk is not queued behind others.
-    const worker = seg.index === 0 && pool.size > 1 ? (encoderWorker + 1) % pool.size : undefined
     const out = await pool.run(
       'render',
       {
@@ -101,7 +100,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
         engine: opts.engine,
         engineOptions: pool.engineOptions,
       },
-      { timeoutMs: RENDER_TIMEOUT_MS, ...(worker === undefined ? {} : { worker }) },
+      { timeoutMs: RENDER_TIMEOUT_MS },
     )
     const unit: CachedUnit = {
       pcm: out.pcm,
@@ -129,45 +128,12 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
     }
   }
 
-  await withAbort(
-    pool.run(
-      'encode-open',
-      {
-        session,
-        settings: { format: opts.format, sampleRate: rate, bitrate: opts.bitrate },
-        ...(request.mp3Encoder ? { mp3: request.mp3Encoder } : {}),
-      },
-      { worker: encoderWorker },
-    ),
-    signal,
-  )
-  let open = true
-  const encoded: { promise: Promise<Uint8Array>; done: boolean; value?: Uint8Array }[] = []
-  const encode = (pcm: Int16Array, transfer: boolean): void => {
-    const own = transfer ? pcm : pcm.slice()
-    const entry: (typeof encoded)[number] = {
-      promise: pool.run(
-        'encode',
-        { session, pcm: own },
-        { worker: encoderWorker, transfer: [own.buffer as ArrayBuffer] },
-      ),
-      done: false,
-    }
-    entry.promise.then(
-      (v) => {
-        entry.done = true
-        entry.value = v
-      },
-      () => undefined,
-    )
-    encoded.push(entry)
-  }
-
   const sentences: TimelineSentence[] = []
   const words: TimelineWord[] = []
   let samples = 0
   let cacheHits = 0
   let wordTiming: 'events' | 'estimated' = 'events'
+  let finished = false
 
   try {
     for (let i = 0; await withAbort(plan.has(i), signal); i++) {
@@ -176,7 +142,8 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
       if (item.kind === 'pause') {
         const pause = Math.round((item.ms * rate) / 1000)
         if (pause > 0 && sentences.length > 0) {
-          encode(new Int16Array(pause), true)
+          output.boundary()
+          output.push(new Int16Array(pause), true)
           samples += pause
         }
         continue
@@ -188,13 +155,11 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
         result = r
       })
       while (!result) {
-        const head = encoded[0]
-        if (head?.done) {
-          encoded.shift()
-          if (head.value!.length > 0) yield head.value!
-          continue
-        }
-        await withAbort(head ? Promise.race([settled, head.promise]) : settled, signal)
+        const ready = output.take()
+        for (const bytes of ready) yield bytes
+        if (ready.length > 0) continue
+        const head = output.pending()
+        await withAbort(head ? Promise.race([settled, head]) : settled, signal)
       }
       renders.delete(i)
       schedule()
@@ -229,7 +194,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
         })
       }
       // Without a cache nobody needs the PCM any more: transfer it instead of copying.
-      if (length > 0) encode(unit.pcm, cache === undefined)
+      if (length > 0) output.push(unit.pcm, cache === undefined)
       samples += length
       const done = sentences.length
       request.onProgress?.({
@@ -238,30 +203,41 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
         ratio: plan.done ? done / plan.speechCount : Math.min(0.99, srcEnd / text.length),
         audioMs: (samples / rate) * 1000,
       })
-      while (encoded[0]?.done) {
-        const head = encoded.shift()!
-        if (head.value!.length > 0) yield head.value!
-      }
+      for (const bytes of output.take()) yield bytes
+      await withAbort(output.backpressure(), signal)
     }
     if (sentences.length === 0) throw new TtsError('TTS_EMPTY_TEXT', NOTHING_TO_READ)
-    for (const entry of encoded.splice(0)) {
-      const bytes = await withAbort(entry.promise, signal)
-      if (bytes.length > 0) yield bytes
-    }
-    open = false
-    const tail = await withAbort(
-      pool.run('encode-close', { session, flush: true }, { worker: encoderWorker }),
-      signal,
-    )
-    if (tail.length > 0) yield tail
+    for (const bytes of output.take()) yield bytes
+    const rest = await withAbort(output.finish(), signal)
+    finished = true
+    for (const bytes of rest) yield bytes
   } finally {
     plan.cancel()
-    if (open) {
-      void pool
-        .run('encode-close', { session, flush: false }, { worker: encoderWorker })
-        .catch(() => undefined)
+    if (!finished) output.abort()
+  }
+
+  // Timeline in the time of the decoded output (MP3 blocks add a few ms of encoder delay/padding).
+  const shifts = output.shifts()
+  const toOutputMs = (ms: number): number => {
+    const pos = (ms * rate) / 1000
+    let shift = 0
+    for (const s of shifts) {
+      if (s.pcmStart > pos + 0.5) break
+      shift = s.shift
+    }
+    return ((pos + shift) / rate) * 1000
+  }
+  if (shifts.length > 1) {
+    for (const s of sentences) {
+      s.startMs = toOutputMs(s.startMs)
+      s.endMs = toOutputMs(s.endMs)
+    }
+    for (const w of words) {
+      w.startMs = toOutputMs(w.startMs)
+      w.endMs = toOutputMs(w.endMs)
     }
   }
+  samples += shifts.at(-1)?.shift ?? 0
 
   const durationMs = (samples / rate) * 1000
   return {

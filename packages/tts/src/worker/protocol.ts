@@ -22,6 +22,11 @@ export interface TaskMap {
   }
   encode: { payload: { session: string; pcm: Int16Array }; result: Uint8Array }
   'encode-close': { payload: { session: string; flush: boolean }; result: Uint8Array }
+  /** A whole block encoded with a fresh encoder (MP3 blocks concatenate into one valid stream). */
+  'encode-block': {
+    payload: { settings: EncoderSettings; mp3?: Mp3EncoderKind; pcm: Int16Array }
+    result: Uint8Array
+  }
 }
 
 export type TaskType = keyof TaskMap

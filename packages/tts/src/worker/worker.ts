@@ -27,6 +27,15 @@ const handlers: Handlers = {
     if (!encoder) throw new Error(`no encoder session ${session}`)
     return encoder.encode(pcm)
   },
+  'encode-block': async ({ settings, mp3, pcm }) => {
+    const encoder = await createEncoder(settings, mp3)
+    const head = encoder.encode(pcm)
+    const tail = encoder.finish()
+    const out = new Uint8Array(head.length + tail.length)
+    out.set(head)
+    out.set(tail, head.length)
+    return out
+  },
   'encode-close': async ({ session, flush }) => {
     const encoder = encoders.get(session)
     encoders.delete(session)

@@ -1,0 +1,188 @@
+/**
+ * The encoded output of a synthesis, fed PCM in order and handing back bytes in order.
+ * - WAV: one streaming encoder session on a worker.
+ * - MP3: independent blocks (cut at pauses) encoded in parallel across the pool; MP3 frames of blocks
+ *   concatenate into one valid stream. Each block adds its encoder delay/padding (a few ms of silence inside
+ *   a pause), which `shiftAt` reports so the timeline matches the decoded audio exactly.
+ */
+import { readMp3Info } from '../audio/mp3-info.ts'
+import type { Mp3EncoderKind } from '../encoders/index.ts'
+import type { EncoderSettings } from '../encoders/types.ts'
+import type { SynthesisPool } from '../worker/pool.ts'
+
+export interface AudioOutput {
+  /** Adds PCM; the output keeps it (the caller must not reuse a transferred buffer). */
+  push(pcm: Int16Array, transfer: boolean): void
+  /** A pause starts here: a new MP3 block may begin. */
+  boundary(): void
+  /** The oldest pending piece: resolves when it is encoded (undefined when none is pending). */
+  pending(): Promise<unknown> | undefined
+  /** Encoded pieces ready in order, removed from the output. */
+  take(): Uint8Array[]
+  /** Waits while too much audio is waiting for the encoder (bounded memory). */
+  backpressure(): Promise<void>
+  /** Encodes what is left; resolves with the last pieces in order. */
+  finish(): Promise<Uint8Array[]>
+  /** Releases worker-side state after a failure or cancellation. */
+  abort(): void
+  /**
+   * After `finish`: from each `pcmStart` on, positions in the decoded output are `shift` samples later
+   * than in the PCM (ordered by `pcmStart`).
+   */
+  shifts(): { pcmStart: number; shift: number }[]
+}
+
+interface Piece {
+  promise: Promise<Uint8Array>
+  done: boolean
+  value?: Uint8Array
+}
+
+const track = (promise: Promise<Uint8Array>): Piece => {
+  const piece: Piece = { promise, done: false }
+  promise.then(
+    (v) => {
+      piece.done = true
+      piece.value = v
+    },
+    () => undefined,
+  )
+  return piece
+}
+
+const takeReady = (pieces: Piece[]): Uint8Array[] => {
+  const out: Uint8Array[] = []
+  while (pieces[0]?.done) {
+    const v = pieces.shift()!.value!
+    if (v.length > 0) out.push(v)
+  }
+  return out
+}
+
+let sessions = 0
+
+const wavOutput = async (pool: SynthesisPool, settings: EncoderSettings): Promise<AudioOutput> => {
+  const session = `wav-${process.pid}-${++sessions}`
+  const worker = pool.leastBusy()
+  await pool.run('encode-open', { session, settings }, { worker })
+  const pieces: Piece[] = []
+  let open = true
+  return {
+    push(pcm, transfer) {
+      const own = transfer ? pcm : pcm.slice()
+      pieces.push(
+        track(pool.run('encode', { session, pcm: own }, { worker, transfer: [own.buffer as ArrayBuffer] })),
+      )
+    },
+    boundary() {},
+    pending: () => pieces[0]?.promise,
+    take: () => takeReady(pieces),
+    async backpressure() {
+      while (pieces.length > 16) await pieces[0]!.promise
+    },
+    async finish() {
+      const out: Uint8Array[] = []
+      for (const p of pieces.splice(0)) out.push(await p.promise)
+      open = false
+      out.push(await pool.run('encode-close', { session, flush: true }, { worker }))
+      return out.filter((b) => b.length > 0)
+    },
+    abort() {
+      if (open) void pool.run('encode-close', { session, flush: false }, { worker }).catch(() => undefined)
+      open = false
+    },
+    shifts: () => [],
+  }
+}
+
+/** Audio per MP3 block (after the first block, which holds only the first unit for a fast first chunk). */
+const BLOCK_SECONDS = 8
+const MAX_PENDING_BLOCKS = 6
+
+const mp3Output = (
+  pool: SynthesisPool,
+  settings: EncoderSettings,
+  mp3: Mp3EncoderKind | undefined,
+): AudioOutput => {
+  const pieces: Piece[] = []
+  const blocks: { pcmStart: number; pcmLength: number; decoded: number }[] = []
+  let parts: Int16Array[] = []
+  let partSamples = 0
+  let position = 0
+  const blockSamples = settings.sampleRate * BLOCK_SECONDS
+
+  const cut = (): void => {
+    if (partSamples === 0) return
+    const pcm = new Int16Array(partSamples)
+    let at = 0
+    for (const p of parts) {
+      pcm.set(p, at)
+      at += p.length
+    }
+    const piece = track(
+      pool.run(
+        'encode-block',
+        { settings, ...(mp3 ? { mp3 } : {}), pcm },
+        { transfer: [pcm.buffer as ArrayBuffer] },
+      ),
+    )
+    const block = { pcmStart: position - partSamples, pcmLength: partSamples, decoded: partSamples }
+    piece.promise.then(
+      (bytes) => {
+        block.decoded = Math.round((readMp3Info(bytes).durationMs * settings.sampleRate) / 1000)
+      },
+      () => undefined,
+    )
+    blocks.push(block)
+    pieces.push(piece)
+    parts = []
+    partSamples = 0
+  }
+
+  return {
+    push(pcm) {
+      // Blocks are copied into one buffer at the cut: no need to copy here.
+      parts.push(pcm)
+      partSamples += pcm.length
+      position += pcm.length
+    },
+    boundary() {
+      if (blocks.length === 0 ? partSamples > 0 : partSamples >= blockSamples) cut()
+    },
+    pending: () => pieces[0]?.promise,
+    take: () => takeReady(pieces),
+    async backpressure() {
+      while (pieces.length > MAX_PENDING_BLOCKS) await pieces[0]!.promise
+    },
+    async finish() {
+      cut()
+      const out: Uint8Array[] = []
+      for (const p of pieces.splice(0)) {
+        const bytes = await p.promise
+        if (bytes.length > 0) out.push(bytes)
+      }
+      return out
+    },
+    abort() {
+      parts = []
+    },
+    shifts() {
+      let shift = 0
+      const out = blocks.map((b) => {
+        const entry = { pcmStart: b.pcmStart, shift }
+        shift += b.decoded - b.pcmLength
+        return entry
+      })
+      // The end of the audio: the total shift gives the decoded duration.
+      out.push({ pcmStart: position, shift })
+      return out
+    },
+  }
+}
+
+export const createOutput = async (
+  pool: SynthesisPool,
+  settings: EncoderSettings,
+  mp3?: Mp3EncoderKind,
+): Promise<AudioOutput> =>
+  settings.format === 'wav' ? wavOutput(pool, settings) : mp3Output(pool, settings, mp3)
