@@ -103,11 +103,21 @@ function readPart(part: string, ctx: RuleContext): string {
   return `${readIntegerDigits(digits, ctx.words)}${letter}`
 }
 
-function isHouseContext(ctx: RuleContext, i: number): boolean {
+function isHouseContext(ctx: RuleContext, i: number, couldBeDate: boolean): boolean {
   if (HOUSE_BEFORE.has(adjacentPreviousWord(ctx, i))) return true
   const j = nextWordIndex(ctx, i)
   const next = j > 0 ? (ctx.tokens[j]?.text ?? '') : ''
-  return HOUSE_AFTER.has(next.toLowerCase()) || (isCapitalised(next) && ctx.tokens[i + 1]?.type === 'space')
+  if (HOUSE_AFTER.has(next.toLowerCase())) return true
+  if (!isCapitalised(next) || ctx.tokens[i + 1]?.type !== 'space') return false
+  if (!couldBeDate) return true
+  // "12/5 Lê Lợi" (a street: two capitalised words) but "12/5 Tổng thống …" (a date).
+  const k = nextWordIndex(ctx, j)
+  return k > 0 && isCapitalised(ctx.tokens[k]?.text ?? '')
+}
+
+function isDateLike(word: string): boolean {
+  const [d, m, ...rest] = word.split('/')
+  return rest.length === 0 && /^\d+$/.test(`${d}${m}`) && isValidDate(Number(d), Number(m))
 }
 
 export const fractionRule: Rule = (ctx, i) => {
@@ -128,7 +138,10 @@ export const fractionRule: Rule = (ctx, i) => {
     return single(`${readIntegerDigits(ofUnit[1] ?? '', ctx.words)} phần ${bottom} ${unit}`, 'fraction')
   }
   const house = HOUSE.exec(word)
-  if (house && (word.split('/').length > 2 || /[A-Za-z]/.test(word) || isHouseContext(ctx, i))) {
+  if (
+    house &&
+    (word.split('/').length > 2 || /[A-Za-z]/.test(word) || isHouseContext(ctx, i, isDateLike(word)))
+  ) {
     return single(
       word
         .split('/')
@@ -166,7 +179,8 @@ export const fractionRule: Rule = (ctx, i) => {
   ) {
     return single(`${topText} trên ${bottomText}`, 'fraction')
   }
-  const cue = FRACTION_BEFORE.has(prev) || FRACTION_AFTER.has(next)
+  const cue =
+    FRACTION_BEFORE.has(prev) || (FRACTION_AFTER.has(next) && !isCapitalised(ctx.tokens[j]?.text ?? ''))
   const properSmall = Number.isInteger(numerator) && numerator < denominator && denominator <= 10
   if (
     !cue &&
