@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the web app (`next build` in apps/web) unless nothing it is built from changed since the last
-// build: a hash of apps/web's sources, the workspace packages' sources and package-lock.json is kept in
+// build: a hash of apps/web, the workspace packages it depends on and package-lock.json is kept in
 // apps/web/.next/loa-build-hash. `--force` rebuilds anyway. Always with NEXT_TELEMETRY_DISABLED=1.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -26,11 +26,35 @@ const files = (dir) => {
   return out
 }
 
+/** Directories of the workspace packages the web app depends on, transitively (`@loa/*` dependencies). */
+const webPackageDirs = () => {
+  const byName = new Map()
+  for (const dir of readdirSync(path.join(root, 'packages'))) {
+    const file = path.join(root, 'packages', dir, 'package.json')
+    if (existsSync(file))
+      byName.set(JSON.parse(readFileSync(file, 'utf8')).name, path.join(root, 'packages', dir))
+  }
+  const deps = (file) => {
+    const pkg = JSON.parse(readFileSync(file, 'utf8'))
+    return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies })
+  }
+  const seen = new Set()
+  const queue = deps(path.join(web, 'package.json'))
+  while (queue.length) {
+    const name = queue.shift()
+    const dir = byName.get(name)
+    if (!dir || seen.has(dir)) continue
+    seen.add(dir)
+    queue.push(...deps(path.join(dir, 'package.json')))
+  }
+  return [...seen]
+}
+
 export const webBuildHash = () => {
   const hash = createHash('sha256')
   const inputs = [
     ...files(web),
-    ...readdirSync(path.join(root, 'packages')).flatMap((p) => files(path.join(root, 'packages', p, 'src'))),
+    ...webPackageDirs().flatMap((dir) => [...files(path.join(dir, 'src')), path.join(dir, 'package.json')]),
     path.join(root, 'package-lock.json'),
   ].sort()
   for (const file of inputs) {
