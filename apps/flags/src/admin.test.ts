@@ -34,7 +34,7 @@ afterAll(async () => {
 })
 
 const token = (claims: Record<string, unknown>, options: { iss?: string; exp?: number } = {}) =>
-  new SignJWT({ email: 'lan@loa.vn', ...claims })
+  new SignJWT({ email: 'lan@loa.vn', typ: 'Bearer', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'test-kid' })
     .setIssuer(options.iss ?? issuer)
     .setSubject('user-42')

@@ -61,6 +61,9 @@ export const createAdminAuth = (options: AdminAuthOptions) => {
         throw new AppError(CommonErrorCode.TOKEN_EXPIRED, 'Access token expired', 401)
       throw new AppError(CommonErrorCode.TOKEN_INVALID, 'Invalid access token', 401)
     }
+    // ID and refresh tokens share the SSO's keys and issuer: only access tokens (typ Bearer) are accepted.
+    if (payload.typ !== 'Bearer')
+      throw new AppError(CommonErrorCode.TOKEN_INVALID, 'Invalid access token', 401)
     if (!hasAdminRole(payload))
       throw new AppError(
         CommonErrorCode.FORBIDDEN,

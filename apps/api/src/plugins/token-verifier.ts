@@ -56,6 +56,9 @@ export const createTokenVerifier = (options: TokenVerifierOptions) => {
         throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'Sign-on keys are unavailable', 503)
       throw new AppError(CommonErrorCode.TOKEN_INVALID, 'Access token is invalid', 401)
     }
+    // ID and refresh tokens share the SSO's keys and issuer: only access tokens (typ Bearer) are accepted.
+    if (claims.typ !== 'Bearer')
+      throw new AppError(CommonErrorCode.TOKEN_INVALID, 'Access token is invalid', 401)
     const sub = str(claims.sub)
     if (!sub || sub.length > 200)
       throw new AppError(CommonErrorCode.TOKEN_INVALID, 'Access token is invalid', 401)

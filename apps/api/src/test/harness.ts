@@ -22,7 +22,7 @@ export const createTestSso = async () => {
     claims: JWTPayload & { sub: string },
     options: { expiresIn?: string | number; issuer?: string; key?: CryptoKey } = {},
   ) =>
-    new SignJWT({ azp: 'loa-web', ...claims })
+    new SignJWT({ azp: 'loa-web', typ: 'Bearer', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(options.issuer ?? ISSUER)
       .setIssuedAt()

@@ -33,7 +33,10 @@ describe('auth on signed-in calls', () => {
     ).toString('base64url')
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`
     const tampered = (await api.token('u-real')).replace(/\.[^.]+\./, `.${payload}.`)
-    for (const token of [otherKey, otherIssuer, 'not-a-jwt', none, tampered]) {
+    // ID and refresh tokens are signed with the same keys and issuer but are not access tokens.
+    const idToken = await api.sso.sign({ sub: 'u-forged', typ: 'ID' })
+    const refreshToken = await api.sso.sign({ sub: 'u-forged', typ: 'Refresh' })
+    for (const token of [otherKey, otherIssuer, 'not-a-jwt', none, tampered, idToken, refreshToken]) {
       const res = await api.call({ method: 'GET', url: '/api/v1/me', token })
       expect(res.statusCode).toBe(401)
       expect(res.json().error_code).toBe('TOKEN_INVALID')
