@@ -132,6 +132,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   CSHS: 'cảnh sát hình sự',
   CATP: 'công an thành phố',
   HLHPN: 'hội liên hiệp phụ nữ',
+  LHPN: 'liên hiệp phụ nữ',
   MTTQVN: 'mặt trận tổ quốc việt nam',
   ĐTN: 'đoàn thanh niên',
   ĐVTN: 'đoàn viên thanh niên',

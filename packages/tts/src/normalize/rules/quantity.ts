@@ -3,7 +3,7 @@
  * units (5km, 25°C, 100m2, 1m68) and "/tháng"-style rates. The number may be glued to its unit or
  * separated by a space ("5 km", "1.500.000 đ", "$1,5 triệu").
  */
-import { nextWordIndex } from '../context.ts'
+import { nextWordIndex, previousWords } from '../context.ts'
 import {
   CURRENCY_CODES,
   CURRENCY_PREFIX_PATTERN,
@@ -144,6 +144,20 @@ function readSpacedUnit(word: string): { text: string; kind: SpanKind } | null {
   return unit ? { text: unit, kind: 'unit' } : null
 }
 
+const RESOLUTION_WORDS = new Set([
+  'video',
+  'màn',
+  'hình',
+  'phân',
+  'giải',
+  'tv',
+  'tivi',
+  'camera',
+  'quay',
+  'chuẩn',
+  'chiếu',
+])
+
 /** Dimensions and multiplications: "3x4m" ba nhân bốn mét, "x2" nhân hai. */
 function readTimes(ctx: RuleContext, word: string): string | null {
   const m = /^(\d{1,6}(?:[.,]\d{1,3})?)?[x×*](\d{1,6}(?:[.,]\d{1,3})?)([\p{L}²³/]{0,6})$/u.exec(word)
@@ -158,6 +172,11 @@ function readTimes(ctx: RuleContext, word: string): string | null {
 export const quantityRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
+  // "video 4K": a display resolution, not four thousand.
+  if (/^[2-8]K$/.test(token.text) && previousWords(ctx, i, 3).some((w) => RESOLUTION_WORDS.has(w))) {
+    const text = `${readIntegerDigits(token.text[0] ?? '', ctx.words)} ca`
+    return { next: i + 1, frags: [{ text, kind: 'unit', start: token.start, end: token.end }] }
+  }
   const times = readTimes(ctx, token.text)
   if (times)
     return { next: i + 1, frags: [{ text: times, kind: 'number', start: token.start, end: token.end }] }
