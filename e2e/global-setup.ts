@@ -40,6 +40,15 @@ const start = (command: string, args: string[], cwd: string, env: Record<string,
   })
 }
 
+const portFree = async (port: number): Promise<boolean> => {
+  try {
+    await fetch(`http://localhost:${port}/`, { signal: AbortSignal.timeout(2_000) })
+    return false
+  } catch {
+    return true
+  }
+}
+
 /** Starts the backend (`loa serve all` on a temporary DATA_DIR) and the built web app on test ports. */
 export default async function globalSetup(): Promise<void> {
   const webDir = path.join(root, 'apps', 'web')
@@ -47,6 +56,13 @@ export default async function globalSetup(): Promise<void> {
     throw new Error(
       'apps/web is not built: run `npm run test:e2e` (it builds first) or `node scripts/build-web.mjs`',
     )
+  }
+  for (const port of [E2E.webPort, E2E.apiPort, E2E.ssoPort, E2E.flagsPort]) {
+    if (!(await portFree(port))) {
+      throw new Error(
+        `port ${port} is already in use (another test run?): set E2E_WEB_PORT, E2E_API_PORT, E2E_SSO_PORT, E2E_FLAGS_PORT`,
+      )
+    }
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-data-'))
   const env = productEnv(dataDir)

@@ -16,7 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e-${E2E.webPort}`,
   use: {
     baseURL: E2E.webUrl,
     browserName: 'chromium',

@@ -184,7 +184,12 @@ test('studio home (credits, package, quick links) and payments (packages by cycl
   page,
 }) => {
   await signUp(page, 'Trang Chủ')
-  await page.goto('/studio')
+  await expect(page.getByTestId('signed-in-as')).toBeVisible()
+  await page
+    .locator('nav.app-nav')
+    .getByRole('link', { name: msg('vi', 'shell.studio'), exact: true })
+    .click()
+  await page.waitForURL(`${E2E.webUrl}/studio`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg('vi', 'shell.studio'))
   await expect(page.getByTestId('credits-balance')).toHaveText(/^\d[\d.]*$/)
   await expect(page.getByTestId('current-package')).not.toHaveText('…')

@@ -14,11 +14,12 @@ export function AffiliateTracker() {
 
   useEffect(() => {
     const { clickToCount } = rememberFromUrl(window.location.href, window.localStorage)
-    if (clickToCount) {
-      void api.increaseAffiliateClicks(clickToCount).then((body) => {
-        if (body) markClickCounted(clickToCount, window.localStorage)
-      })
-    }
+    const done = () => (document.documentElement.dataset.attribution = 'read')
+    if (!clickToCount) return void done()
+    void api.increaseAffiliateClicks(clickToCount).then((body) => {
+      if (body) markClickCounted(clickToCount, window.localStorage)
+      done()
+    })
   }, [api])
 
   useEffect(() => {

@@ -7,7 +7,8 @@ import { errorKey } from '@/lib/errors'
 import { toast } from '@/lib/store/toast-store'
 import { SUPPORT_MAX_FILE_BYTES, uploadSupportFile } from '@/lib/upload'
 
-const CATEGORIES = ['FEEDBACK', 'FEATURE_REQUEST', 'BUG', 'BILLING'] as const
+/** The API's ticket categories. */
+const CATEGORIES = ['FEEDBACK', 'SUGGEST_FEATURE', 'BUG', 'PAYMENT', 'ACCOUNT', 'OTHER'] as const
 
 /** Support ticket form with an optional attachment uploaded through the presigned-URL flow. */
 export function SupportForm() {

@@ -1,0 +1,52 @@
+import { expect, test, type Request } from '@playwright/test'
+import { E2E } from './support/env.ts'
+
+const isClick = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/affiliateMarketer/increase-number-of-clicks`
+const isUserUpdate = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/users/update-affiliate-marketer`
+const isAdsUpdate = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/users/update-ads-provider`
+
+test('affiliate link: one click counted per visitor, remembered until signup, then sent with the bearer token', async ({
+  page,
+}) => {
+  let clicks = 0
+  page.on('request', (r) => {
+    if (isClick(r)) clicks += 1
+  })
+  // A short link that carries the affiliate code and an ads click id.
+  const [click] = await Promise.all([
+    page.waitForRequest(isClick),
+    page.goto('/s/ho-tro?aff=DOITAC2026&gclid=e2e'),
+  ])
+  expect(click.method()).toBe('PUT')
+  expect(click.postDataJSON()).toEqual({ code: 'DOITAC2026' })
+  const counted = await (await click.response())!.json()
+  expect(counted.status).toBe(1)
+  expect(counted.result.code).toBe('DOITAC2026')
+
+  await page.waitForURL(`${E2E.webUrl}/support?aff=DOITAC2026&gclid=e2e`)
+  // Back to the landing with the same link: no second click.
+  await page.goto('/?aff=DOITAC2026')
+  await expect(page.locator('html')).toHaveAttribute('data-attribution', 'read')
+  expect(clicks).toBe(1)
+
+  // Sign up: the remembered code and ads provider go to the API once signed in.
+  await page.locator('header').getByRole('link', { name: 'Đăng ký' }).click()
+  await page.waitForURL((url) => url.origin === E2E.ssoUrl)
+  await page.locator('input[name="name"]').fill('Khách Đối Tác')
+  await page.locator('input[name="email"]').fill(`aff.${Date.now()}@example.vn`)
+  await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
+  // (The page reloads once after the code exchange; a call cut by that reload is sent again.)
+  const [updated, adsUpdated] = await Promise.all([
+    page.waitForResponse((r) => isUserUpdate(r.request()) && r.ok()),
+    page.waitForResponse((r) => isAdsUpdate(r.request()) && r.ok()),
+    page.locator('form button[type="submit"]').click(),
+  ])
+  const update = updated.request()
+  expect(update.method()).toBe('PUT')
+  expect(update.headers().authorization).toMatch(/^Bearer ey/)
+  expect(update.postDataJSON()).toMatchObject({ affiliate_code: 'DOITAC2026' })
+  expect(Date.parse(update.postDataJSON().affiliate_time)).not.toBeNaN()
+  expect((await updated.json()).status).toBe(1)
+  expect(adsUpdated.request().postDataJSON()).toMatchObject({ ads_provider: 'google' })
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('loa_affiliate'))).toBeNull()
+})
