@@ -49,6 +49,14 @@ const TRIGGERS = [
   'số hiệu',
   'biển số',
   'mã',
+  'cấp cứu',
+  'cứu hỏa',
+  'cứu nạn',
+  'khẩn cấp',
+  'gọi điện',
+  'nhắn tin',
+  'đầu số',
+  'số máy',
 ]
 
 function readPhone(raw: string): string {

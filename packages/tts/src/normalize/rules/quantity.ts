@@ -130,6 +130,7 @@ export function readQuantityWord(ctx: RuleContext, word: string): QuantityReadin
 /** Unit words that may follow a number after a space ("5 km", "220 V", "100 USD"). */
 function readSpacedUnit(word: string): { text: string; kind: SpanKind } | null {
   if (word === '%') return { text: 'phần trăm', kind: 'percent' }
+  if (word === 'tr' || word === 'Tr') return { text: 'triệu', kind: 'number' }
   const currency = readCurrencySuffix(word)
   if (currency) return { text: currency, kind: 'currency' }
   // Vietnamese words ("lít", "tấn") stay as written; single letters that are also initials are skipped.
