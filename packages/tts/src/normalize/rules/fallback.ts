@@ -23,7 +23,8 @@ function readLetters(
   // Inside codes ("100/2019/NĐ-CP", "QH14") known abbreviations still expand.
   const abbreviation = mixed && letters.length > 1 ? ABBREVIATIONS[letters] : undefined
   if (abbreviation) return { text: abbreviation, kind: 'abbreviation' }
-  if (/^\p{Lu}+$/u.test(letters)) {
+  // Only Latin capitals are spelled; other scripts (МОСКВА, ΑΘΗΝΑ) pass through as written.
+  if (/^[A-ZĐ]+$/.test(letters)) {
     if (letters.length === 1) return { text: letterName(letters) ?? letters, kind: 'acronym' }
     const reading = readCapitals(ctx, i, letters)
     if (reading) return { text: reading, kind: 'acronym' }
