@@ -4,7 +4,7 @@ import type { SsoClient, SsoSnapshot } from '@loa/sso-client'
 import { USER_ALREADY_EXISTS } from '@loa/contracts'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { PublicConfig } from '@/lib/config'
-import { loadSsoClient } from '@/lib/auth/sso'
+import { loadSsoClient, shouldStartOnLoad, writeSessionHint } from '@/lib/auth/sso'
 import { routeUrl } from '@/lib/routes'
 import { toast } from '@/lib/store/toast-store'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
@@ -53,9 +53,15 @@ export function AuthProvider({
   const reported = useRef<string | null>(null)
   const [loggingOut, setLoggingOut] = useState(false)
 
+  const [deferred, setDeferred] = useState(false)
+
   useEffect(() => {
     let unsubscribe: (() => void) | undefined
     let cancelled = false
+    if (!shouldStartOnLoad(window.location.href)) {
+      setDeferred(true)
+      return
+    }
     void loadSsoClient(config).then((loaded) => {
       if (cancelled) return
       unsubscribe = loaded.subscribe(() => setSnapshot(loaded.getSnapshot()))
@@ -67,6 +73,11 @@ export function AuthProvider({
       unsubscribe?.()
     }
   }, [config])
+
+  const signedIn = snapshot?.auth.initialized ? snapshot.auth.authenticated : undefined
+  useEffect(() => {
+    if (signedIn !== undefined) writeSessionHint(signedIn)
+  }, [signedIn])
 
   const error = snapshot?.error
   useEffect(() => {
@@ -85,7 +96,7 @@ export function AuthProvider({
     const auth = snapshot?.auth
     const claims = auth?.tokenParsed as { name?: unknown; email?: unknown } | undefined
     return {
-      ready: Boolean(auth?.initialized),
+      ready: Boolean(auth?.initialized) || deferred,
       authenticated: Boolean(auth?.authenticated),
       token: auth?.token,
       getToken: async () => {
@@ -100,6 +111,7 @@ export function AuthProvider({
       login: (path) => withClient((c) => c.login({ redirectUri: target(path) })),
       logout: () => {
         setLoggingOut(true)
+        writeSessionHint(false)
         withClient((c) =>
           c.logout({ fingerprint: getFingerprint(), redirectUri: target('/') }).catch((error: unknown) => {
             setLoggingOut(false)
@@ -112,7 +124,7 @@ export function AuthProvider({
       hasResourceRole: (role, resource) => client?.hasResourceRole(role, resource) ?? false,
       client,
     }
-  }, [snapshot, client, config, locale, loggingOut])
+  }, [snapshot, client, config, locale, loggingOut, deferred])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
