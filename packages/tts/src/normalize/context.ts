@@ -42,16 +42,6 @@ export function precededBy(ctx: RuleContext, i: number, phrases: readonly string
   return phrases.some((p) => tail === p || tail.endsWith(` ${p}`))
 }
 
-/** Whether any of the previous `count` words (within the sentence) is one of `words`. */
-export function anyPreviousWord(
-  ctx: RuleContext,
-  i: number,
-  words: ReadonlySet<string>,
-  count: number,
-): boolean {
-  return previousWords(ctx, i, count).some((w) => words.has(w))
-}
-
 /** Whether the word is capitalised like a name ("Việt", "Thái"). */
 export function isCapitalised(word: string): boolean {
   return /^\p{Lu}\p{Ll}/u.test(word)

@@ -51,11 +51,6 @@ export function parseWholeNumber(word: string): ParsedNumber | null {
   return p && p.end === word.length ? p : null
 }
 
-/** The numeric value of an integer without fraction (NaN otherwise), for range checks. */
-export function integerValue(p: ParsedNumber): number {
-  return p.fraction === '' && p.integer.length <= 15 ? Number(p.integer) : Number.NaN
-}
-
 /**
  * Reads a parsed number. Integers with a leading zero ("007") or too long to be a quantity are
  * read digit by digit; decimals read their fraction as a number when short.
@@ -70,9 +65,4 @@ export function readParsed(p: ParsedNumber, words: NumberWords): string {
     read = readIntegerDigits(p.integer, words)
   }
   return p.negative ? `âm ${read}` : read
-}
-
-/** Reads a plain digit string as a cardinal ("05" → năm): for parts of dates and times. */
-export function readCardinal(digits: string, words: NumberWords): string {
-  return readIntegerDigits(digits, words)
 }

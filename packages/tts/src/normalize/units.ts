@@ -219,8 +219,3 @@ export function readUnit(symbol: string): string | null {
 export function readPer(word: string): string | null {
   return PER_WORDS[word] ?? PER_WORDS[word.toLowerCase()] ?? UNIT_READINGS[word] ?? null
 }
-
-/** Units that are also ordinary words or single letters: only read after a number glued or spaced. */
-export function isUnit(symbol: string): boolean {
-  return readUnit(symbol) !== null
-}

@@ -169,8 +169,3 @@ export const dateRule: Rule = (ctx, i) => {
   }
   return { next: i + 1, frags }
 }
-
-/** For other rules: whether d/m would be a valid calendar date. */
-export function isDayMonth(day: number, month: number): boolean {
-  return isValidDate(day, month)
-}
