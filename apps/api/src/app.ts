@@ -3,6 +3,7 @@ import { isLocalStorage, registerFileRoutes } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
+import { rejectNulCharacters } from './plugins/reject-nul.ts'
 import { installServices } from './plugins/services.ts'
 import { routes } from './routes/index.ts'
 import type { ApiDeps } from './types.ts'
@@ -21,6 +22,7 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   await registerExternalPlugins(app, deps.config)
   installServices(app, deps)
   installAuth(app, deps)
+  rejectNulCharacters(app)
   registerHealthRoutes(app, 'api', [
     { name: 'database', check: () => deps.database.ping() },
     ...(deps.storage ? [{ name: 'storage', check: () => deps.storage!.ping() }] : []),

@@ -11,7 +11,7 @@ export const seedAppCatalogue: SeedFunction = async ({ db }) => {
       VOICE_SEEDS.map((v) => ({
         ...v,
         languageCode: 'vi-VN',
-        engineVoice: engineVoiceFor(v.region, v.gender),
+        engineVoice: engineVoiceFor(v.region, v.gender, v.features),
         provider: 'loa',
         global: true,
         active: true,

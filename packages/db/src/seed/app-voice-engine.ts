@@ -1,8 +1,16 @@
-/**
- * Which @loa/tts engine voice speaks a catalogue voice: eSpeak NG's Vietnamese voices per region
- * (Northern `vi`, Central `vi-vn-x-central`, Southern `vi-vn-x-south`) with a gender variant.
- */
-const REGION_VOICE = { NORTH: 'vi', CENTRAL: 'vi-vn-x-central', SOUTH: 'vi-vn-x-south' } as const
+import { VOICES } from '@loa/tts'
 
-export const engineVoiceFor = (region: keyof typeof REGION_VOICE, gender: 'MALE' | 'FEMALE'): string =>
-  `espeak:${REGION_VOICE[region]}+${gender === 'FEMALE' ? 'f3' : 'm3'}`
+/**
+ * Which @loa/tts voice speaks a catalogue voice: the tts voice of the same region and gender, preferring
+ * one made for the same purposes. The catalogue's codes are product names; `engine_voice` holds the tts code.
+ */
+export const engineVoiceFor = (
+  region: 'NORTH' | 'CENTRAL' | 'SOUTH',
+  gender: 'MALE' | 'FEMALE',
+  features: readonly string[],
+): string => {
+  const same = VOICES.filter((v) => v.region === region && v.gender === gender)
+  const pool = same.length ? same : VOICES.filter((v) => v.region === region)
+  const best = pool.find((v) => v.purposes.some((p) => features.includes(p))) ?? pool[0] ?? VOICES[0]!
+  return best.code
+}

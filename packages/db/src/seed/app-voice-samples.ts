@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { createSynthesisPool, findVoice, synthesize } from '@loa/tts'
+import { appSchemaTables as t } from './app-tables.ts'
+import { SAMPLE_SCRIPT_SEEDS } from './app-catalogue-data.ts'
+import type { SeedFunction } from './types.ts'
+
+/** The first sentence of the purpose's sample script: one short sentence per voice keeps seeding fast. */
+const sampleSentence = (purpose: string | undefined): string => {
+  const script = SAMPLE_SCRIPT_SEEDS.find((s) => s.purpose === purpose) ?? SAMPLE_SCRIPT_SEEDS[0]!
+  return script.text.split(/(?<=[.!?])\s+/)[0]!
+}
+
+/**
+ * Real voice samples: each voice without a sample gets one sentence of its purpose's sample script spoken
+ * by @loa/tts (MP3), stored through `options.writeFile`; skipped when no file sink is given (tests).
+ * A voice whose sample an operator already set is left alone.
+ */
+export const seedAppVoiceSamples: SeedFunction = async ({ db, options, log }) => {
+  const writeFile = options?.writeFile
+  if (!writeFile) return
+  const missing = await db.select().from(t.voices).where(isNull(t.voices.sampleAudioUrl))
+  const speakable = missing.filter((v) => findVoice(v.engineVoice))
+  if (!speakable.length) return
+  const pool = createSynthesisPool({ size: 1 })
+  try {
+    for (const voice of speakable) {
+      try {
+        const result = await synthesize({
+          text: sampleSentence(voice.features[0]),
+          voice: voice.engineVoice,
+          format: 'mp3',
+          bitrate: 64,
+          pool,
+          cache: false,
+        })
+        const url = await writeFile(`voices/samples/${voice.code}.mp3`, result.audio, 'audio/mpeg')
+        await db
+          .update(t.voices)
+          .set({ sampleAudioUrl: url, updatedAt: new Date() })
+          .where(and(eq(t.voices.code, voice.code), isNull(t.voices.sampleAudioUrl)))
+      } catch (error) {
+        log?.(
+          `voice sample for ${voice.code} failed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
+    }
+  } finally {
+    await pool.close()
+  }
+}
