@@ -100,16 +100,16 @@ const call = async (method: string, url: string, body?: unknown, bearer = token)
   if (json.status !== 1) throw new Error(`${method} ${url}: ${res.status} ${json.error_code}`)
   return json.result
 }
+/** Waits on the progress event stream (what the studio does), then reads the final request. */
 const waitDone = async (id: string) => {
-  for (;;) {
-    const r = await call('GET', `/api/v1/synthesis/${id}`)
-    if (r.status !== 'IN_PROGRESS') {
-      if (r.status !== 'SUCCESS')
-        throw new Error(`request ${id} ended ${String(r.status)}: ${String(r.error_message)}`)
-      return r
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const res = await fetch(`${base}/api/v1/synthesis/${id}/events`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  await res.text()
+  const r = await call('GET', `/api/v1/synthesis/${id}`)
+  if (r.status !== 'SUCCESS')
+    throw new Error(`request ${id} ended ${String(r.status)}: ${String(r.error_message)}`)
+  return r
 }
 
 await call('GET', '/api/v1/me')

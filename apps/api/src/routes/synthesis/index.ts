@@ -11,9 +11,11 @@ import { ApiErrorCode } from '../../errors.ts'
 import { envelope, pagination } from '../../lib/wire.ts'
 import { signedIn } from '../../plugins/profile.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
-import { LINK_TTL_SECONDS, MAX_SYNTHESIS_CHARACTERS, type SynthesisRow } from '../../services/synthesis.ts'
+import { LINK_TTL_SECONDS, MAX_SYNTHESIS_CHARACTERS } from '../../services/synthesis.ts'
 import {
   pausesBody,
+  summaryColumns,
+  type SynthesisSummaryRow,
   synthesisDetailWire,
   synthesisWire,
   toPauses,
@@ -193,7 +195,7 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
       )
       const [rows, [count]] = await Promise.all([
         db
-          .select()
+          .select(summaryColumns)
           .from(t.synthesisRequests)
           .where(where)
           .orderBy(desc(t.synthesisRequests.createdAt))
@@ -264,7 +266,7 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.profile!.id
-      let row: SynthesisRow = await synthesis.find(request.params.id, { userId })
+      let row: SynthesisSummaryRow = await synthesis.find(request.params.id, { userId })
       reply.hijack()
       const raw = reply.raw
       raw.writeHead(200, {
@@ -278,7 +280,7 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
       request.raw.on('close', () => {
         closed = true
       })
-      const send = async (event: string, r: SynthesisRow) => {
+      const send = async (event: string, r: SynthesisSummaryRow) => {
         const data = await toSynthesisWire(r, storage)
         raw.write(`event: ${event}\nid: ${r.progress}\ndata: ${JSON.stringify(data)}\n\n`)
       }
@@ -301,7 +303,10 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           await sleep(EVENTS_POLL_MS)
           if (closed) break
-          const [next] = await db.select().from(t.synthesisRequests).where(eq(t.synthesisRequests.id, row.id))
+          const [next] = await db
+            .select(summaryColumns)
+            .from(t.synthesisRequests)
+            .where(eq(t.synthesisRequests.id, row.id))
           if (!next || next.deletedAt) break
           row = next
         }

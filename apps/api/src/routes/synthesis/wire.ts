@@ -1,7 +1,23 @@
 import type { Storage } from '@loa/storage'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
+import { app as t } from '@loa/db'
+import { getTableColumns } from 'drizzle-orm'
 import { LINK_TTL_SECONDS, type SynthesisRow } from '../../services/synthesis.ts'
+
+/** A request without its (up to 100,000-character) text: what lists and progress events read. */
+export type SynthesisSummaryRow = Omit<SynthesisRow, 'text' | 'paragraphs' | 'pauses'>
+
+/** Columns of a SynthesisSummaryRow, for `db.select(summaryColumns)`. */
+export const summaryColumns = (() => {
+  const {
+    text: _text,
+    paragraphs: _paragraphs,
+    pauses: _pauses,
+    ...rest
+  } = getTableColumns(t.synthesisRequests)
+  return rest
+})()
 
 export const STATUSES = ['IN_PROGRESS', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const
 
@@ -60,7 +76,7 @@ const signed = async (storage: Storage | undefined, key: string | null, filename
   storage && key ? storage.signedDownloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, filename }) : null
 
 /** A request as the studio sees it; links are signed and expire after LINK_TTL_SECONDS. */
-export const toSynthesisWire = async (row: SynthesisRow, storage?: Storage) => {
+export const toSynthesisWire = async (row: SynthesisSummaryRow, storage?: Storage) => {
   const ready = row.status === 'SUCCESS'
   return {
     request_id: row.id,
