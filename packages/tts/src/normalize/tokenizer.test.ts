@@ -45,3 +45,15 @@ describe('tokenize', () => {
     expect(tokenize('<break time="2 days"/>', null)[0]?.reading).toBeUndefined()
   })
 })
+
+describe('invisible characters', () => {
+  it('keeps a soft hyphen inside its word but splits on a zero-width space', () => {
+    expect(shape('chà\u00ADo a\u200Bb')).toEqual([
+      ['word', 'chào', 0, 5],
+      ['space', ' ', 5, 6],
+      ['word', 'a', 6, 7],
+      ['drop', ' ', 7, 8],
+      ['word', 'b', 8, 9],
+    ])
+  })
+})

@@ -37,6 +37,8 @@ const LEADING_PEEL = new Set(["'", '‘', '-', '–', '—'])
 const DROP =
   /[\p{Cc}\p{Cf}\p{Extended_Pictographic}\p{Co}\p{Cs}\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}]|[\uFE00-\uFE0F]|\u20E3/u
 const SPACE = /\s/
+const INVISIBLE = /^(?:\u00AD|\u200C|\u200D|\u2060|\uFEFF)$/
+const INVISIBLE_ALL = /\u00AD|\u200C|\u200D|\u2060|\uFEFF/g
 const DIGIT = /\d/
 const ALNUM = /[\p{L}\p{N}\p{M}]/u
 
@@ -152,6 +154,11 @@ function readWordRun(
   let end = start
   while (end < n) {
     const ch = charAt(text, end)
+    // Soft hyphens and zero-width joiners inside a word are invisible: kept in its range, not split on.
+    if (INVISIBLE.test(ch)) {
+      end += ch.length
+      continue
+    }
     if (isSpace(ch) || isDrop(ch) || HARD_PUNCT.has(ch)) break
     if (ch === '&' && end > start) {
       ENTITY.lastIndex = end
@@ -201,7 +208,7 @@ function readWordRun(
   if (wordEnd > wordStart) {
     tokens.push({
       type: 'word',
-      text: text.slice(wordStart, wordEnd).normalize('NFC'),
+      text: text.slice(wordStart, wordEnd).replace(INVISIBLE_ALL, '').normalize('NFC'),
       start: wordStart,
       end: wordEnd,
     })
