@@ -76,6 +76,7 @@ test('studio journey: sign up → paste text → preview readings → synthesize
   await expect(preview.getByTestId('reading').filter({ hasText: '150.000' })).toHaveCount(1)
 
   // Synthesize: a progress bar driven by the server's events, then the waveform player.
+  const playerBefore = (await page.getByTestId('player').boundingBox())!
   const progressShown = page.waitForSelector('[data-testid="synth-progress"]', { state: 'attached' })
   await page.getByRole('button', { name: sm('studio.synth.button') }).click()
   await progressShown
@@ -85,6 +86,10 @@ test('studio journey: sign up → paste text → preview readings → synthesize
   const play = page.getByTestId('player').getByRole('button', { name: sm('studio.player.play') })
   await expect(play).toBeEnabled({ timeout: 20_000 })
   await expect(page.getByTestId('player').locator('.studio-wave')).toHaveAttribute('data-ready', 'true')
+  // No layout shift when the audio loads: the player keeps its size.
+  const playerAfter = (await page.getByTestId('player').boundingBox())!
+  expect(playerAfter.height).toBe(playerBefore.height)
+  expect(playerAfter.width).toBe(playerBefore.width)
   await play.click()
   await expect(
     page.getByTestId('player').getByRole('button', { name: sm('studio.player.pause') }),
@@ -216,4 +221,25 @@ test('studio home (credits, package, quick links) and payments (packages by cycl
   await cycles.getByRole('button', { name: 'Hàng năm' }).click()
   await expect(cycles.getByRole('button', { name: 'Hàng năm' })).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('heading', { name: 'Lịch sử đơn hàng' })).toBeVisible()
+})
+
+test('not enough credits: a translated notification from the error code, and the text stays', async ({
+  page,
+}) => {
+  await signUp(page, 'Hết Ký Tự')
+  const balanceText = page.getByTestId('char-count').getByText(/^Còn /)
+  await expect(balanceText).toBeVisible()
+  const balance = Number((await balanceText.textContent())!.replace(/\D/g, ''))
+  expect(balance).toBeGreaterThan(0)
+  const sentence = 'Hôm nay trời đẹp. '
+  const text = sentence.repeat(Math.ceil((balance + 50) / sentence.length)).trim()
+  expect(text.length).toBeLessThan(100_000)
+  const editor = page.getByRole('textbox', { name: sm('studio.editor.paragraph', { n: 1 }) })
+  await editor.fill(text)
+  await page.getByRole('button', { name: sm('studio.synth.button') }).click()
+  await expect(page.getByText(sm('studio.errors.INSUFFICIENT_CREDITS'))).toBeVisible()
+  await expect(editor).toHaveValue(text)
+  await expect(page.getByTestId('synth-progress')).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('textbox', { name: sm('studio.editor.paragraph', { n: 1 }) })).toHaveValue(text)
 })

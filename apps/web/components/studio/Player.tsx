@@ -103,12 +103,10 @@ export function Player({
   return (
     <section className="studio-player" aria-label={t('label')} data-testid="player">
       <div ref={container} className="studio-wave" data-ready={ready ? 'true' : 'false'} aria-hidden="true" />
-      {!audioUrl && <p className="muted studio-wave-empty">{t('empty')}</p>}
-      {failed && (
-        <p className="muted" role="alert">
-          {t('failed')}
-        </p>
-      )}
+      {/* One line always reserved below the waveform: nothing moves when the audio arrives or fails. */}
+      <p className="muted studio-wave-empty" role={failed ? 'alert' : undefined}>
+        {failed ? t('failed') : audioUrl ? '\u00a0' : t('empty')}
+      </p>
       <div className="studio-player-controls">
         <button
           type="button"
