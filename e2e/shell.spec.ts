@@ -51,8 +51,10 @@ test.describe('third-party scripts', () => {
     await expect(page.locator('script#gtm')).toHaveCount(0)
     // No Google client id configured in this environment: no sign-in script.
     await expect(page.locator('script#google-gsi')).toHaveCount(0)
-    const layer = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
-    expect(layer).toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/' }))
+    // Analytics starts on first render: the data layer receives the page view.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []))
+      .toContainEqual(expect.objectContaining({ event: 'page_view', page_path: '/' }))
 
     await setFlagDefault('tracking-gtm-v2', true)
     await expect.poll(async () => servedFlag('tracking-gtm-v2')).toMatchObject({ defaultValue: true })
