@@ -11,3 +11,4 @@ export {
   type Reservation,
 } from './services/credits.ts'
 export type { AuthUser } from './plugins/token-verifier.ts'
+export { createSampleFileWriter } from './lib/sample-writer.ts'

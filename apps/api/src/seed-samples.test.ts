@@ -33,3 +33,33 @@ describe('voice sample seed', () => {
     expect(files.size).toBe(0)
   }, 300_000)
 })
+
+describe('GET /api/v1/media/voices/samples/{file}', () => {
+  it('serves a sample written by the seed writer, and nothing outside the public prefix', async () => {
+    const { startTestApi } = await import('./test/harness.ts')
+    const { createSampleFileWriter } = await import('./lib/sample-writer.ts')
+    const api = await startTestApi()
+    try {
+      const write = createSampleFileWriter(api.storage!, api.config.publicUrl)
+      const url = await write(
+        'voices/samples/x-voice.mp3',
+        new Uint8Array([0x49, 0x44, 0x33, 4, 0]),
+        'audio/mpeg',
+      )
+      expect(url).toBe(`${api.config.publicUrl}/api/v1/media/voices/samples/x-voice.mp3`)
+      const res = await api.call({ method: 'GET', url: new URL(url).pathname })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('audio/mpeg')
+      expect(res.rawPayload.subarray(0, 3).toString()).toBe('ID3')
+      expect(
+        (await api.call({ method: 'GET', url: '/api/v1/media/voices/samples/none.mp3' })).json().error_code,
+      ).toBe('FILE_NOT_FOUND')
+      expect(
+        (await api.call({ method: 'GET', url: '/api/v1/media/voices/samples/..%2F..%2Fsecrets.mp3' }))
+          .statusCode,
+      ).toBe(400)
+    } finally {
+      await api.close()
+    }
+  })
+})

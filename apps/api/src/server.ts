@@ -9,6 +9,7 @@ import { createStorage } from '@loa/storage'
 import path from 'node:path'
 import { buildApiApp } from './app.ts'
 import { loadApiConfig } from './config.ts'
+import { createSampleFileWriter } from './lib/sample-writer.ts'
 import { resolveFileSigningSecret } from './secrets.ts'
 
 const config = loadApiConfig()
@@ -17,12 +18,16 @@ const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
 )
 await migrateAll(database)
-await seedAll({ db: database.db, log: (m) => logger.info(m), options: { webUrl: config.webUrl } })
 const storage = createStorage({
   dataDir: config.dataDir,
   apiPublicUrl: config.publicUrl,
   fileSigningSecret: config.s3 ? '' : resolveFileSigningSecret(config),
   s3: config.s3,
+})
+await seedAll({
+  db: database.db,
+  log: (m) => logger.info(m),
+  options: { webUrl: config.webUrl, writeFile: createSampleFileWriter(storage, config.publicUrl) },
 })
 const queue = createQueue({ redisUrl: config.redisUrl }, { database })
 const app = await buildApiApp({ config, database, storage, queue, logger })

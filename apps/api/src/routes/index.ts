@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/index.ts'
 import { activeBannersRoute } from './banners/active.ts'
 import { devicesRoutes } from './devices/index.ts'
 import { marketingRoutes } from './marketing/index.ts'
+import { mediaRoutes } from './media/index.ts'
 import { meRoutes } from './me/index.ts'
 import { ordersRoutes } from './orders/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
@@ -27,6 +28,7 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(listPackagesRoute)
   await app.register(activeBannersRoute)
   await app.register(publicVoucherRoutes)
+  await app.register(mediaRoutes)
   // Marketing (public, rate-limited writes)
   await app.register(marketingRoutes)
   // Signed in (each plugin opts in with signedIn(app): one onRequest auth hook for its subtree)
