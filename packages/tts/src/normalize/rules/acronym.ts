@@ -41,6 +41,7 @@ const WORD_LIKE: Record<string, string> = {
   FED: 'phét',
   ICOM: 'ai com',
   RAM: 'ram',
+  RON: 'rôn',
   ROM: 'rom',
   VAT: 'vát',
 }

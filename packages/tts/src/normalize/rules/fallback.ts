@@ -11,6 +11,7 @@ import type { SpanKind } from '../types.ts'
 import { ABBREVIATIONS } from '../abbreviations.ts'
 import { letterName } from '../letters.ts'
 import { readCapitals, readWordLike } from './acronym.ts'
+import { romanValue } from './roman.ts'
 
 const PIECE = /[\p{L}\p{M}]+|\d+|[^\p{L}\p{M}\d]/gu
 
@@ -62,7 +63,12 @@ export function splitWord(ctx: RuleContext, i: number, token: Token): Frag[] {
         kind: 'number',
       }
     } else if (/^[\p{L}\p{M}]+$/u.test(piece)) {
-      reading = readLetters(ctx, i, piece, mixed)
+      // "RON 95-III", "Su-30MK2": Roman numerals after a dash inside a code are numbers.
+      const roman = pieces[index - 1]?.[0] === '-' && /^[IVX]{2,5}$/.test(piece) ? romanValue(piece) : null
+      reading =
+        roman !== null
+          ? { text: readIntegerDigits(String(roman), ctx.words), kind: 'roman' }
+          : readLetters(ctx, i, piece, mixed)
     } else {
       const beforeDigits = /^\d/.test(pieces[index + 1]?.[0] ?? '')
       const symbol =
