@@ -101,6 +101,16 @@ const get = (url) =>
       .on('error', reject)
   })
 
+const getWithAccept = (url, accept) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { accept } }, (res) => {
+        res.resume()
+        res.on('end', resolve)
+      })
+      .on('error', reject)
+  })
+
 /** Scripts the landing HTML loads at start (module scripts; the legacy nomodule polyfills are skipped). */
 const firstLoadJs = async (pagePath) => {
   const html = (await get(`${webUrl}${pagePath}`)).toString('utf8')
@@ -143,8 +153,16 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 try {
   await Promise.all([waitFor(`http://localhost:${ports.api}/healthz`), waitFor(`${webUrl}/`)])
   // Warm the server (first render compiles nothing in production, but opens database connections).
-  await get(`${webUrl}/`)
-  await get(`${webUrl}/en`)
+  // Steady state, not the very first request: pages rendered once and the optimized hero image variants cached
+  // (the image optimizer encodes each width on its first request, as a CDN would cache it in production).
+  for (const pagePath of ['/', '/en']) {
+    const html = (await get(`${webUrl}${pagePath}`)).toString('utf8')
+    const srcset = /imageSrcSet="([^"]+)"/.exec(html)?.[1] ?? ''
+    for (const entry of srcset.replaceAll('&amp;', '&').split(', ')) {
+      const src = entry.trim().split(' ')[0]
+      if (src) await getWithAccept(new URL(src, webUrl).toString(), 'image/webp,image/*')
+    }
+  }
   const rows = []
   for (const pagePath of ['/', '/en']) {
     const report = lighthouse(`${webUrl}${pagePath}`)
