@@ -135,10 +135,9 @@ test('voice picker: filters, favourites and choosing a voice for one paragraph; 
   // Insert a pause at the caret (end of text) from the keyboard-usable select.
   await first.focus()
   await page.keyboard.press('End')
-  await page
-    .getByRole('group', { name: 'Paragraph 1' })
-    .getByRole('combobox', { name: /Pause/ })
-    .selectOption('1000')
+  const tools = page.getByRole('group', { name: 'Paragraph 1' })
+  await tools.getByRole('combobox', { name: /Pause/ }).selectOption('1000')
+  await tools.getByRole('button', { name: 'Insert pause' }).click()
   await expect(first).toHaveValue('Xin chào các bạn <break time="1000ms"/>')
   await page.getByRole('button', { name: 'Add paragraph' }).click()
   await page.getByRole('textbox', { name: 'Paragraph 2' }).fill('Đoạn hai.')

@@ -55,7 +55,7 @@ export function PaymentsPage() {
         <h2 id="packages-title">{t('packages')}</h2>
         <div className="studio-actions">
           {types.length > 1 && (
-            <div role="group" aria-label={t('family')} className="studio-actions" style={{ marginTop: 0 }}>
+            <div role="group" aria-label={t('type')} className="studio-actions" style={{ marginTop: 0 }}>
               {types.map((x) => (
                 <button
                   key={x}

@@ -72,6 +72,7 @@ export function TtsStudio() {
   const [timeline, setTimeline] = useState<Timeline | null>(null)
   const [spoken, setSpoken] = useState(-1)
   const [historyVersion, setHistoryVersion] = useState(0)
+  const [pauseMs, setPauseMs] = useState<number>(500)
   const events = useRef<EventSource | null>(null)
   const textareas = useRef<Record<string, HTMLTextAreaElement | null>>({})
 
@@ -414,13 +415,7 @@ export function TtsStudio() {
                   </label>
                   <label>
                     {t('editor.pause')}{' '}
-                    <select
-                      value=""
-                      onChange={(e) => {
-                        if (e.target.value) addPause(p, Number(e.target.value))
-                      }}
-                    >
-                      <option value="">{t('editor.insertPause')}</option>
+                    <select value={pauseMs} onChange={(e) => setPauseMs(Number(e.target.value))}>
                       {PAUSES_MS.map((ms) => (
                         <option key={ms} value={ms}>
                           {t('editor.pauseMs', { s: ms / 1000 })}
@@ -428,6 +423,9 @@ export function TtsStudio() {
                       ))}
                     </select>
                   </label>
+                  <button type="button" className="btn btn-outline" onClick={() => addPause(p, pauseMs)}>
+                    {t('editor.insertPause')}
+                  </button>
                   <button
                     type="button"
                     className="btn btn-ghost"
