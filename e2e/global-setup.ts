@@ -84,12 +84,24 @@ export default async function globalSetup(): Promise<void> {
   )
   writeFileSync(STATE_FILE, JSON.stringify({ pids: [backend.pid, web.pid], dataDir, logDir }))
   console.log(`[e2e] product starting (data ${dataDir}, logs ${logDir})`)
-  await Promise.all([
-    waitFor(`${E2E.apiUrl}/healthz`, 'api', backend),
-    waitFor(`${E2E.ssoUrl}/.well-known/openid-configuration`, 'sso', backend),
-    waitFor(`${E2E.flagsUrl}/api/features/sdk-loa-web`, 'flags', backend),
-    waitFor(`${E2E.webUrl}/`, 'web', web),
-  ])
+  try {
+    await Promise.all([
+      waitFor(`${E2E.apiUrl}/healthz`, 'api', backend),
+      waitFor(`${E2E.ssoUrl}/.well-known/openid-configuration`, 'sso', backend),
+      waitFor(`${E2E.flagsUrl}/api/features/sdk-loa-web`, 'flags', backend),
+      waitFor(`${E2E.webUrl}/`, 'web', web),
+    ])
+  } catch (error) {
+    // Playwright skips the teardown when the setup fails: stop what was started here.
+    for (const child of [backend, web]) {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+    throw error
+  }
   process.env.E2E_DATA_DIR = dataDir
   console.log('[e2e] product ready')
 }
