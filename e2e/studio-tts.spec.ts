@@ -120,9 +120,23 @@ test('studio journey: sign up → paste text → preview readings → synthesize
   await expect(item).toContainText('Ngày 2/9/2025')
   await expect(item).toContainText(sm('studio.status.SUCCESS'))
 
+  // Re-open the request in the editor after clearing it.
+  await editor.fill('')
+  await item.getByRole('button', { name: /^Mở lại/ }).click()
+  await expect(editor).toHaveValue(TEXT)
+
   // The text survives a reload (autosaved draft).
   await page.reload()
   await expect(page.getByRole('textbox', { name: sm('studio.editor.paragraph', { n: 1 }) })).toHaveValue(TEXT)
+
+  // Delete it from the history.
+  await page
+    .getByTestId('history')
+    .locator('li')
+    .first()
+    .getByRole('button', { name: /^Xoá “/ })
+    .click()
+  await expect(page.getByText(sm('studio.history.empty'))).toBeVisible()
 })
 
 test('voice picker: filters, favourites and choosing a voice for one paragraph; pauses; English', async ({

@@ -112,6 +112,35 @@ export function TtsStudio() {
     return () => clearTimeout(timer)
   }, [title, paragraphs, loaded, subject])
 
+  // Leaving or hiding the page writes the draft at once (no debounce): a quick reload never loses a change.
+  const latest = useRef({ title, paragraphs, loaded, subject })
+  useEffect(() => {
+    latest.current = { title, paragraphs, loaded, subject }
+  }, [title, paragraphs, loaded, subject])
+  useEffect(() => {
+    const flush = () => {
+      const d = latest.current
+      if (!d.loaded || !d.subject) return
+      try {
+        window.localStorage.setItem(
+          draftKey(d.subject),
+          JSON.stringify({ title: d.title, paragraphs: d.paragraphs, savedAt: Date.now() }),
+        )
+      } catch {
+        // Storage full or disabled: the debounced save reports it.
+      }
+    }
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush()
+    }
+    window.addEventListener('pagehide', flush)
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      window.removeEventListener('pagehide', flush)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
+  }, [])
+
   // The voice catalogue (names for the paragraph buttons) and the balance.
   useEffect(() => {
     api
