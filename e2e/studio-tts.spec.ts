@@ -162,6 +162,15 @@ test('voice picker: filters, favourites and choosing a voice for one paragraph; 
     .click()
   const dialog = page.getByRole('dialog', { name: 'Choose a voice' })
   await expect(dialog).toBeVisible()
+  // Keyboard: Escape closes the picker and focus returns to the page; Enter on the button opens it again.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await page
+    .getByRole('group', { name: 'Paragraph 2' })
+    .getByRole('button', { name: /^Voice:/ })
+    .focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeVisible()
   await dialog.getByRole('combobox', { name: 'Region' }).selectOption('SOUTH')
   const items = dialog.locator('li.studio-voice')
   await expect(items.first()).toBeVisible()
