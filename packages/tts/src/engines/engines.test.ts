@@ -41,6 +41,21 @@ describe('eSpeak engines', () => {
     if (version) {
       const out = await checkOutput('espeak-native')
       expect(out.timing).toBe('estimated')
+      // Several units in one process, split back on the separators.
+      const native = await getEngine('espeak-native')
+      const inputs = [
+        INPUT,
+        { text: 'Câu thứ hai.', clausePauses: [] },
+        { text: 'Và câu cuối, hết.', clausePauses: [{ offset: 12, ms: 250 }] },
+      ]
+      const outs = await native.synthesizeBatch!(inputs, { espeakVoice: 'vi', variant: 'f3' }, SETTINGS)
+      expect(outs).toHaveLength(3)
+      for (const [i, o] of outs.entries()) {
+        expect(voicedShare(o.pcm, o.sampleRate)).toBeGreaterThan(0.3)
+        expect(o.words.map((w) => w.text)).toEqual(tokenize(inputs[i]!.text).map((t) => t.text))
+        expect(o.pcm.length / o.sampleRate).toBeLessThan(5)
+      }
+      expect(Math.abs(outs[0]!.pcm.length - out.pcm.length) / out.pcm.length).toBeLessThan(0.5)
       expect((await getEngine('auto')).id).toBe('espeak-native')
     } else {
       await expect(createNative()).rejects.toMatchObject({ code: 'TTS_ENGINE_UNAVAILABLE' })

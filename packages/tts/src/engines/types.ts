@@ -51,6 +51,12 @@ export interface SpeechEngine {
     voice: Pick<VoiceEngineMapping, 'espeakVoice' | 'variant'>,
     settings: EngineSettings,
   ): Promise<EngineOutput>
+  /** Optional: several units in one call (engines with a high per-call cost); same order as `inputs`. */
+  synthesizeBatch?(
+    inputs: readonly EngineInput[],
+    voice: Pick<VoiceEngineMapping, 'espeakVoice' | 'variant'>,
+    settings: EngineSettings,
+  ): Promise<EngineOutput[]>
   close(): Promise<void>
 }
 

@@ -19,7 +19,7 @@ export interface AudioOutput {
   pending(): Promise<unknown> | undefined
   /** Encoded pieces ready in order, removed from the output. */
   take(): Uint8Array[]
-  /** Waits while too much audio is waiting for the encoder (bounded memory). */
+  /** When too much audio waits for the encoder, resolves once the oldest piece is ready (bounded memory). */
   backpressure(): Promise<void>
   /** Encodes what is left; resolves with the last pieces in order. */
   finish(): Promise<Uint8Array[]>
@@ -78,7 +78,8 @@ const wavOutput = async (pool: SynthesisPool, settings: EncoderSettings): Promis
     pending: () => pieces[0]?.promise,
     take: () => takeReady(pieces),
     async backpressure() {
-      while (pieces.length > 16) await pieces[0]!.promise
+      // Wait for the oldest piece only; the caller then takes what is ready.
+      if (pieces.length > 16 && !pieces[0]!.done) await pieces[0]!.promise
     },
     async finish() {
       const out: Uint8Array[] = []
@@ -152,7 +153,7 @@ const mp3Output = (
     pending: () => pieces[0]?.promise,
     take: () => takeReady(pieces),
     async backpressure() {
-      while (pieces.length > MAX_PENDING_BLOCKS) await pieces[0]!.promise
+      if (pieces.length > MAX_PENDING_BLOCKS && !pieces[0]!.done) await pieces[0]!.promise
     },
     async finish() {
       cut()

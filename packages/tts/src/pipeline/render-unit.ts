@@ -5,7 +5,7 @@
 import { normalizeVolume, speechBounds } from '../audio/levels.ts'
 import { resample } from '../audio/resample.ts'
 import { timeStretch } from '../audio/time-stretch.ts'
-import type { EngineFactoryOptions, EngineInput } from '../engines/types.ts'
+import type { EngineFactoryOptions, EngineInput, EngineOutput } from '../engines/types.ts'
 import { getEngine } from '../engines/registry.ts'
 import type { EnginePreference } from '../options.ts'
 import type { EngineId, VoiceEngineMapping } from '../voices.ts'
@@ -47,14 +47,13 @@ export const rateFor = (voiceRate: number, speed: number): { rate: number; stret
   return { rate, stretch: rate / wanted }
 }
 
-export const renderUnit = async (req: RenderRequest): Promise<RenderedUnit> => {
-  const engine = await getEngine(req.engine, req.engineOptions)
-  const { rate, stretch } = rateFor(req.voice.rate, req.speed)
-  const out = await engine.synthesize(req.input, req.voice, {
-    rate,
-    pitch: req.voice.pitch,
-    range: req.voice.range,
-  })
+/** Trim → stretch → volume → resample, for one engine output. */
+const finish = (
+  out: EngineOutput,
+  req: Omit<RenderRequest, 'input'>,
+  stretch: number,
+  engine: { id: EngineId; version: string },
+): RenderedUnit => {
   const bounds = speechBounds(out.pcm, out.sampleRate)
   let pcm: Int16Array = bounds ? out.pcm.slice(bounds.start, bounds.end) : new Int16Array(0)
   const shiftMs = bounds ? (bounds.start / out.sampleRate) * 1000 : 0
@@ -70,11 +69,24 @@ export const renderUnit = async (req: RenderRequest): Promise<RenderedUnit> => {
   }
   if (req.normalizeVolume) normalizeVolume(pcm, out.sampleRate)
   pcm = resample(pcm, out.sampleRate, req.sampleRate)
-  return {
-    pcm,
-    sampleRate: req.sampleRate,
-    words,
-    engine: { id: engine.id, version: engine.version },
-    timing: out.timing,
-  }
+  return { pcm, sampleRate: req.sampleRate, words, engine, timing: out.timing }
+}
+
+export const renderUnit = async (req: RenderRequest): Promise<RenderedUnit> =>
+  (await renderUnits({ ...req, inputs: [req.input] }))[0]!
+
+export interface RenderBatchRequest extends Omit<RenderRequest, 'input'> {
+  inputs: EngineInput[]
+}
+
+/** Several consecutive units with the same settings (one engine call when the engine batches). */
+export const renderUnits = async (req: RenderBatchRequest): Promise<RenderedUnit[]> => {
+  const engine = await getEngine(req.engine, req.engineOptions)
+  const { rate, stretch } = rateFor(req.voice.rate, req.speed)
+  const settings = { rate, pitch: req.voice.pitch, range: req.voice.range }
+  const outs = engine.synthesizeBatch
+    ? await engine.synthesizeBatch(req.inputs, req.voice, settings)
+    : await Promise.all(req.inputs.map((input) => engine.synthesize(input, req.voice, settings)))
+  const info = { id: engine.id, version: engine.version }
+  return outs.map((out) => finish(out, req, stretch, info))
 }

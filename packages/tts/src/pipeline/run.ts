@@ -26,6 +26,8 @@ const defaultCache = (): SentenceCache => (sharedCache ??= createMemoryCache())
 
 /** Watchdog: a unit that takes this long means a stuck worker (which is then replaced). */
 const RENDER_TIMEOUT_MS = 30_000
+/** Units per render task after the first one. */
+const BATCH_UNITS = 6
 
 const aborted = (): TtsError => new TtsError('TTS_ABORTED', 'synthesis was cancelled')
 
@@ -76,55 +78,90 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
     signal,
   )
 
-  const render = async (item: PlannedSpeech): Promise<Rendered> => {
-    const seg = item.segment
-    const key = sentenceCacheKey({
-      text: seg.text,
-      clausePauses: seg.clausePauses,
+  const keyOf = (item: PlannedSpeech): string =>
+    sentenceCacheKey({
+      text: item.segment.text,
+      clausePauses: item.segment.clausePauses,
       voice: voice.engine,
       speed: opts.speed,
       sampleRate: rate,
       normalizeVolume: opts.normalizeVolume,
       engine,
     })
-    const cached = await cache?.get(key)
-    if (cached) return { unit: cached, hit: true }
-    const out = await pool.run(
-      'render',
-      {
-        input: { text: seg.text, clausePauses: seg.clausePauses },
-        voice: voice.engine,
-        speed: opts.speed,
-        sampleRate: rate,
-        normalizeVolume: opts.normalizeVolume,
-        engine: opts.engine,
-        engineOptions: pool.engineOptions,
-      },
-      { timeoutMs: RENDER_TIMEOUT_MS },
-    )
-    const unit: CachedUnit = {
-      pcm: out.pcm,
-      sampleRate: out.sampleRate,
-      words: out.words,
-      timing: out.timing,
-    }
-    await cache?.set(key, unit)
-    return { unit, hit: false }
+
+  /** Renders consecutive units: cache hits are served, the misses go to one worker task. */
+  const renderBatch = (items: PlannedSpeech[]): Promise<Rendered>[] => {
+    const all = (async (): Promise<Rendered[]> => {
+      const keys = items.map(keyOf)
+      const cached = await Promise.all(keys.map((k) => cache?.get(k)))
+      const misses = items.filter((_, i) => !cached[i])
+      const outs =
+        misses.length === 0
+          ? []
+          : await pool.run(
+              'render-batch',
+              {
+                inputs: misses.map((m) => ({ text: m.segment.text, clausePauses: m.segment.clausePauses })),
+                voice: voice.engine,
+                speed: opts.speed,
+                sampleRate: rate,
+                normalizeVolume: opts.normalizeVolume,
+                engine: opts.engine,
+                engineOptions: pool.engineOptions,
+              },
+              { timeoutMs: RENDER_TIMEOUT_MS * misses.length },
+            )
+      let next = 0
+      const results: Rendered[] = []
+      for (const [i, hit] of cached.entries()) {
+        if (hit) {
+          results.push({ unit: hit, hit: true })
+          continue
+        }
+        const out = outs[next++]!
+        const unit: CachedUnit = {
+          pcm: out.pcm,
+          sampleRate: out.sampleRate,
+          words: out.words,
+          timing: out.timing,
+        }
+        await cache?.set(keys[i]!, unit)
+        results.push({ unit, hit: false })
+      }
+      return results
+    })()
+    return items.map((_, i) => all.then((r) => r[i]!))
   }
 
-  // Render ahead in a bounded window so memory stays flat whatever the text length.
-  const window = Math.max(2, pool.size * 2)
+  // Render ahead in a bounded window so memory stays flat whatever the text length. The first unit goes
+  // alone (fast first chunk); later ones in batches (one native espeak-ng process per batch).
+  const window = Math.max(2, pool.size * BATCH_UNITS * 2)
   const renders = new Map<number, Promise<Rendered>>()
   let scheduled = 0
   const schedule = (): void => {
     while (scheduled < plan.items.length && renders.size < window) {
-      const item = plan.items[scheduled]!
-      if (item.kind === 'speech') {
-        const p = render(item)
-        p.catch(() => undefined)
-        renders.set(scheduled, p)
+      const batch: [number, PlannedSpeech][] = []
+      while (
+        scheduled < plan.items.length &&
+        batch.length < BATCH_UNITS &&
+        renders.size + batch.length < window
+      ) {
+        const item = plan.items[scheduled]!
+        if (item.kind === 'speech' && item.segment.index === 0) {
+          if (batch.length === 0) {
+            batch.push([scheduled++, item])
+          }
+          break
+        }
+        if (item.kind === 'speech') batch.push([scheduled, item])
+        scheduled++
       }
-      scheduled++
+      if (batch.length === 0) continue
+      const promises = renderBatch(batch.map(([, item]) => item))
+      batch.forEach(([index], i) => {
+        promises[i]!.catch(() => undefined)
+        renders.set(index, promises[i]!)
+      })
     }
   }
 

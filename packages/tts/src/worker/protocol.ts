@@ -4,7 +4,7 @@ import type { Mp3EncoderKind } from '../encoders/index.ts'
 import type { EngineFactoryOptions } from '../engines/types.ts'
 import type { EnginePreference } from '../options.ts'
 import type { PreparedText, PrepareRequest } from '../pipeline/prepare.ts'
-import type { RenderedUnit, RenderRequest } from '../pipeline/render-unit.ts'
+import type { RenderBatchRequest, RenderedUnit, RenderRequest } from '../pipeline/render-unit.ts'
 import type { EngineId } from '../voices.ts'
 
 export interface EngineInfo {
@@ -15,6 +15,7 @@ export interface EngineInfo {
 export interface TaskMap {
   prepare: { payload: PrepareRequest; result: PreparedText }
   render: { payload: RenderRequest; result: RenderedUnit }
+  'render-batch': { payload: RenderBatchRequest; result: RenderedUnit[] }
   engine: { payload: { engine: EnginePreference; engineOptions?: EngineFactoryOptions }; result: EngineInfo }
   'encode-open': {
     payload: { session: string; settings: EncoderSettings; mp3?: Mp3EncoderKind }

@@ -4,7 +4,7 @@ import { createEncoder } from '../encoders/index.ts'
 import type { AudioEncoder } from '../encoders/types.ts'
 import { getEngine } from '../engines/registry.ts'
 import { prepareChunk } from '../pipeline/prepare.ts'
-import { renderUnit } from '../pipeline/render-unit.ts'
+import { renderUnit, renderUnits } from '../pipeline/render-unit.ts'
 import type { ReplyMessage, TaskMap, TaskMessage, TaskType } from './protocol.ts'
 
 const encoders = new Map<string, AudioEncoder>()
@@ -14,6 +14,7 @@ type Handlers = { [T in TaskType]: (payload: TaskMap[T]['payload']) => Promise<T
 const handlers: Handlers = {
   prepare: async (payload) => prepareChunk(payload),
   render: (payload) => renderUnit(payload),
+  'render-batch': (payload) => renderUnits(payload),
   engine: async ({ engine, engineOptions }) => {
     const e = await getEngine(engine, engineOptions)
     return { id: e.id, version: e.version }
@@ -45,10 +46,12 @@ const handlers: Handlers = {
 
 const transferables = (result: unknown): ArrayBuffer[] => {
   if (result instanceof Uint8Array || result instanceof Int16Array) return [result.buffer as ArrayBuffer]
-  if (result && typeof result === 'object' && 'pcm' in result && result.pcm instanceof Int16Array) {
-    return [result.pcm.buffer as ArrayBuffer]
-  }
-  return []
+  const units = Array.isArray(result) ? result : [result]
+  return units.flatMap((u: unknown) =>
+    u && typeof u === 'object' && 'pcm' in u && u.pcm instanceof Int16Array
+      ? [u.pcm.buffer as ArrayBuffer]
+      : [],
+  )
 }
 
 const port = parentPort
