@@ -304,7 +304,10 @@ describe('developer TTS API (Vbee-compatible)', () => {
         url: '/api/v1/tts',
         headers: auth,
         payload: {
-          input_text: 'Một câu khá dài để công việc còn chạy khi yêu cầu thứ hai tới. '.repeat(20),
+          input_text: Array.from(
+            { length: 20 },
+            (_, i) => `Câu số ${i + 1} đủ dài để công việc còn chạy.`,
+          ).join(' '),
           voice_code: 'hn_female_thuha_news',
         },
       })
