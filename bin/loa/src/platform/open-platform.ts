@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { createSampleFileWriter } from '@loa/api'
 import { migrateAll, openDatabase, seedAll, type Database } from '@loa/db'
 import type { Queue } from '@loa/jobs'
 import type { createLogger } from '@loa/service-kit'
@@ -45,13 +46,8 @@ export const openPlatform = async (
         seedAll({
           db: db.db,
           log: (message) => logger.debug(message),
-          options: {
-            webUrl: cli.webUrl,
-            writeFile: async (key, bytes, contentType) => {
-              await storage.put(key, bytes, { contentType })
-              return key
-            },
-          },
+          // Voice samples are stored and linked by their public media URL on the API.
+          options: { webUrl: cli.webUrl, writeFile: createSampleFileWriter(storage, worker.apiPublicUrl) },
         }),
       )
     }
