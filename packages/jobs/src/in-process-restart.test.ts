@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,7 +12,11 @@ import { waitForState } from '../test/queue-contract.ts'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const dirs: string[] = []
 
+const children: ChildProcess[] = []
+
 afterEach(() => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -25,6 +29,7 @@ describe('in-process queue across a crash', () => {
       ['--import', 'tsx', path.join(here, '..', 'test', 'interrupted-runner.ts'), dataDir, 'resume-me'],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     )
+    children.push(child)
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('child never reported progress')), 120_000)
       child.stdout.on('data', (chunk: Buffer) => {

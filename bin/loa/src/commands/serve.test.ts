@@ -18,7 +18,13 @@ const env = {
   LOG_LEVEL: 'warn',
 }
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+const children = new Set<ChildProcess>()
+afterAll(() => {
+  // A failed assertion must not leave a server running.
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 /** Starts `loa serve all`, resolves with the printed service URLs once it is ready. */
 const start = async (): Promise<{
@@ -27,6 +33,7 @@ const start = async (): Promise<{
   output: () => string
 }> => {
   const child = spawn(process.execPath, [loa, 'serve', 'all'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.add(child)
   let out = ''
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()))
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()))
