@@ -27,7 +27,6 @@ export const createBaseApp = (options: BaseAppOptions): FastifyInstance => {
     trustProxy: options.trustProxy ?? true,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
     ...options.fastify,
   }) as unknown as FastifyInstance
   app.addHook('onSend', async (request, reply) => {
