@@ -24,6 +24,7 @@ export async function Hero({ locale }: { locale: string }) {
           src={heroImage}
           alt={t('hero.imageAlt')}
           sizes="(max-width: 768px) 100vw, 50vw"
+          quality={60}
           priority
         />
       </div>
