@@ -20,7 +20,7 @@ import {
   releaseReservation,
   synthesisJobSpec,
   type RenderParagraph,
-} from '@loa/worker'
+} from '@loa/synthesis'
 import { and, eq, gte, inArray, sql } from 'drizzle-orm'
 import { ApiErrorCode } from '../errors.ts'
 import type { CreditsService } from './credits.ts'

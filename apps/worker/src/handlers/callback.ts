@@ -1,37 +1,14 @@
 import { app as t } from '@loa/db'
 import { defineJob } from '@loa/jobs'
-import type { Storage } from '@loa/storage'
 import { and, eq } from 'drizzle-orm'
-import { DEFAULT_CALLBACK_POLICY, deliverCallback, type CallbackPolicy } from '../callbacks/index.ts'
+import {
+  callbackJobSpec,
+  callbackPayload,
+  DEFAULT_CALLBACK_POLICY,
+  deliverCallback,
+  type CallbackPolicy,
+} from '@loa/synthesis'
 import type { JobHandlerFactory } from '../types.ts'
-import { callbackJobSpec } from './synthesis-spec.ts'
-
-/** How long the audio link in a callback stays valid. */
-export const CALLBACK_LINK_TTL_SECONDS = 24 * 60 * 60
-
-type RequestRow = typeof t.synthesisRequests.$inferSelect
-
-/** The callback body (Vbee's fields). */
-export const callbackPayload = async (row: RequestRow, storage: Storage) => ({
-  app_id: row.apiAppId,
-  request_id: row.id,
-  characters: row.characters,
-  voice_code: row.voiceCode,
-  audio_type: row.audioType,
-  speed_rate: row.speedRate,
-  sample_rate: row.sampleRate,
-  bitrate: row.bitrate,
-  created_at: row.createdAt.toISOString(),
-  status: row.status === 'SUCCESS' ? 'SUCCESS' : 'FAILURE',
-  audio_link:
-    row.status === 'SUCCESS' && row.audioKey
-      ? await storage.signedDownloadUrl(row.audioKey, {
-          expiresInSeconds: CALLBACK_LINK_TTL_SECONDS,
-          filename: `${row.id}.${row.audioType}`,
-        })
-      : null,
-  ...(row.status !== 'SUCCESS' ? { error_code: row.errorCode ?? row.status } : {}),
-})
 
 /**
  * `synthesis.callback`: POSTs a finished API request's result to its callback URL, signed with the app's

@@ -1,5 +1,5 @@
 import { AppError, ok } from '@loa/contracts'
-import { CallbackTargetError, vetCallbackUrl } from '@loa/worker'
+import { CallbackTargetError, vetCallbackUrl } from '@loa/synthesis'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'

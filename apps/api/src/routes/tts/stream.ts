@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import type { Database } from '@loa/db'
 import type { Storage } from '@loa/storage'
 import { synthesizeStream, type SynthesisSummary } from '@loa/tts'
-import { completeRequest, failRequest, sentenceCacheFor, sentenceCosts, trackingCache } from '@loa/worker'
+import { completeRequest, failRequest, sentenceCacheFor, sentenceCosts, trackingCache } from '@loa/synthesis'
 import type { FastifyReply } from 'fastify'
 import type { SynthesisRow } from '../../services/synthesis.ts'
 

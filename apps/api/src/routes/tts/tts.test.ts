@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { app as t } from '@loa/db'
-import { verifySignature, SIGNATURE_HEADER } from '@loa/worker'
+import { verifySignature, SIGNATURE_HEADER } from '@loa/synthesis'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'

@@ -12,7 +12,7 @@ import {
   type SynthesisPool,
   type Timeline,
 } from '@loa/tts'
-import { trackingCache, type UnitLookup } from './synthesis-cache.ts'
+import { trackingCache, type UnitLookup } from './cache.ts'
 
 /** Characters that cost credits: the input without break tags, whitespace runs counted once. */
 export const billableCharacters = (text: string): number =>

@@ -1,0 +1,27 @@
+import type { Storage } from '@loa/storage'
+import type { RequestRow } from './requests.ts'
+
+/** How long the audio link in a callback stays valid. */
+export const CALLBACK_LINK_TTL_SECONDS = 24 * 60 * 60
+
+/** The callback body (Vbee's fields). */
+export const callbackPayload = async (row: RequestRow, storage: Storage) => ({
+  app_id: row.apiAppId,
+  request_id: row.id,
+  characters: row.characters,
+  voice_code: row.voiceCode,
+  audio_type: row.audioType,
+  speed_rate: row.speedRate,
+  sample_rate: row.sampleRate,
+  bitrate: row.bitrate,
+  created_at: row.createdAt.toISOString(),
+  status: row.status === 'SUCCESS' ? 'SUCCESS' : 'FAILURE',
+  audio_link:
+    row.status === 'SUCCESS' && row.audioKey
+      ? await storage.signedDownloadUrl(row.audioKey, {
+          expiresInSeconds: CALLBACK_LINK_TTL_SECONDS,
+          filename: `${row.id}.${row.audioType}`,
+        })
+      : null,
+  ...(row.status !== 'SUCCESS' ? { error_code: row.errorCode ?? row.status } : {}),
+})

@@ -1,0 +1,34 @@
+/**
+ * @loa/synthesis — what the api and the worker share about synthesis requests (one source of truth for both
+ * processes): job specs, the persistent sentence cache, the renderer (also used by the streaming endpoints), the
+ * billing rule, the transaction-level ledger settlement, the final request transitions and the callback policy.
+ */
+export { callbackJobId, callbackJobSpec, synthesisJobSpec } from './spec.ts'
+export {
+  createPersistentSentenceCache,
+  trackingCache,
+  type PersistentSentenceCache,
+  type UnitLookup,
+} from './cache.ts'
+export {
+  billableCharacters,
+  joinParagraphs,
+  renderSynthesis,
+  sentenceCosts,
+  type RenderedSentenceCost,
+  type RenderInput,
+  type RenderOutput,
+  type RenderParagraph,
+} from './render.ts'
+export { chargeReservation, releaseReservation, type Tx } from './ledger.ts'
+export {
+  completeRequest,
+  failRequest,
+  sentenceCacheFor,
+  settleFinal,
+  synthesisKeys,
+  type CompletedRender,
+  type RequestRow,
+} from './requests.ts'
+export { callbackPayload, CALLBACK_LINK_TTL_SECONDS } from './callback-payload.ts'
+export * from './callbacks/index.ts'
