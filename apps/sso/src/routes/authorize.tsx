@@ -79,24 +79,43 @@ const renderForm = (
   ))
 }
 
+/**
+ * Validates the authorization parameters (query or form) the way every entry point must: an unknown client or
+ * redirect URI gets an error page (never a redirect), other errors go back to the client. Answers the request
+ * itself and returns undefined on failure; the valid request otherwise.
+ */
+export const validOrAnswer = async (
+  ctx: SsoContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: Record<string, unknown>,
+): Promise<AuthorizationRequest | undefined> => {
+  const outcome = await validateAuthorizationRequest(ctx.db, params)
+  if (outcome.kind === 'show-error') {
+    await showAuthorizeError(reply, pickLang(params, request.headers['accept-language']), outcome.reason)
+    return undefined
+  }
+  if (outcome.kind === 'redirect-error') {
+    await redirectWithError(
+      ctx,
+      reply,
+      outcome.redirectUri,
+      outcome.error,
+      outcome.description,
+      outcome.state,
+    )
+    return undefined
+  }
+  return outcome.request
+}
+
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 
 export const registerAuthorizeRoutes = (app: FastifyInstance, ctx: SsoContext) => {
   app.get('/authorize', async (request, reply) => {
     const query = request.query as Record<string, unknown>
-    const outcome = await validateAuthorizationRequest(ctx.db, query)
-    if (outcome.kind === 'show-error')
-      return showAuthorizeError(reply, pickLang(query, request.headers['accept-language']), outcome.reason)
-    if (outcome.kind === 'redirect-error')
-      return redirectWithError(
-        ctx,
-        reply,
-        outcome.redirectUri,
-        outcome.error,
-        outcome.description,
-        outcome.state,
-      )
-    const req = outcome.request
+    const req = await validOrAnswer(ctx, request, reply, query)
+    if (!req) return reply
     const lang = pickLang(query, request.headers['accept-language'], req.redirectUri)
     const session = await resolveSessionCookie(
       ctx.db,
@@ -119,19 +138,8 @@ export const registerAuthorizeRoutes = (app: FastifyInstance, ctx: SsoContext) =
     { config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: 60_000 } } },
     async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>
-      const outcome = await validateAuthorizationRequest(ctx.db, body)
-      if (outcome.kind === 'show-error')
-        return showAuthorizeError(reply, pickLang(body, request.headers['accept-language']), outcome.reason)
-      if (outcome.kind === 'redirect-error')
-        return redirectWithError(
-          ctx,
-          reply,
-          outcome.redirectUri,
-          outcome.error,
-          outcome.description,
-          outcome.state,
-        )
-      const req = outcome.request
+      const req = await validOrAnswer(ctx, request, reply, body)
+      if (!req) return reply
       const lang = pickLang(body, request.headers['accept-language'], req.redirectUri)
       const m = t(lang)
       const email = str(body.email).trim().slice(0, 320)

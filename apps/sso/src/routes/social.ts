@@ -10,7 +10,7 @@ import { redirectWithCode, redirectWithError, startSession } from '../oauth/comp
 import { resolveSocialAccount } from '../oauth/social-account.ts'
 import { pickLang } from '../pages/i18n.ts'
 import { createSocialProvider, type SocialProvider } from '../social/providers.ts'
-import { showAuthorizeError } from './authorize.tsx'
+import { showAuthorizeError, validOrAnswer } from './authorize.tsx'
 
 const TRANSACTION_TTL_MS = 10 * 60_000
 
@@ -38,19 +38,9 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     const provider = providers.get(id)
     if (!provider) return reply.status(404).send(notFound)
     const query = request.query as Record<string, unknown>
-    const outcome = await validateAuthorizationRequest(ctx.db, query)
-    if (outcome.kind === 'show-error')
-      return showAuthorizeError(reply, pickLang(query, request.headers['accept-language']), outcome.reason)
-    if (outcome.kind === 'redirect-error')
-      return redirectWithError(
-        ctx,
-        reply,
-        outcome.redirectUri,
-        outcome.error,
-        outcome.description,
-        outcome.state,
-      )
-    const lang = pickLang(query, request.headers['accept-language'], outcome.request.redirectUri)
+    const authRequest = await validOrAnswer(ctx, request, reply, query)
+    if (!authRequest) return reply
+    const lang = pickLang(query, request.headers['accept-language'], authRequest.redirectUri)
     const affiliate =
       typeof query.affiliateCode === 'string' && /^[\w-]{1,64}$/.test(query.affiliateCode)
         ? query.affiliateCode
@@ -58,7 +48,7 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     const txn = { id: newId(), state: randomToken(32), nonce: randomToken(16), codeVerifier: oidcVerifier() }
     const now = ctx.now()
     const fields: Record<string, string> = {}
-    for (const [k, v] of Object.entries(requestAsFields(outcome.request, lang)))
+    for (const [k, v] of Object.entries(requestAsFields(authRequest, lang)))
       if (v !== undefined) fields[k] = v
     if (affiliate) fields.affiliate_code = affiliate
     await ctx.db.insert(ssoSocialTransactions).values({
