@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { bool, csv, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+import {
+  csv,
+  httpUrl,
+  logLevel,
+  parseConfig,
+  port,
+  s3EnvFields,
+  s3FromEnv,
+  type Env,
+  type S3Settings,
+} from '@loa/service-kit'
 
 const positiveInt = (fallback: number, max = 1_000_000_000) =>
   z.coerce.number().int().min(1).max(max).default(fallback)
@@ -23,12 +33,7 @@ const schema = z.object({
   /** Base prepended to media paths that are not absolute http(s) addresses (spec §5). */
   CDN_URL: httpUrl().optional(),
   FILE_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  S3_ENDPOINT: httpUrl().optional(),
-  S3_BUCKET: z.string().min(3).optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool(true),
+  ...s3EnvFields,
   LOG_LEVEL: logLevel(),
   /** JSON body limit in bytes. */
   API_BODY_LIMIT: positiveInt(262_144, 10_485_760),
@@ -66,14 +71,7 @@ export interface ApiConfig {
   cdnUrl?: string
   fileSigningSecret?: string
   /** S3 object storage (scale mode); local files under $DATA_DIR/files otherwise. */
-  s3?: {
-    endpoint?: string
-    bucket: string
-    region: string
-    accessKeyId?: string
-    secretAccessKey?: string
-    forcePathStyle: boolean
-  }
+  s3?: S3Settings
   logLevel: string
   bodyLimit: number
   uploadMaxBytes: number
@@ -105,16 +103,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     ssoResource: c.API_SSO_RESOURCE,
     cdnUrl: c.CDN_URL,
     fileSigningSecret: c.FILE_SIGNING_SECRET,
-    s3: c.S3_BUCKET
-      ? {
-          endpoint: c.S3_ENDPOINT,
-          bucket: c.S3_BUCKET,
-          region: c.S3_REGION,
-          accessKeyId: c.S3_ACCESS_KEY_ID,
-          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: c.S3_FORCE_PATH_STYLE,
-        }
-      : undefined,
+    s3: s3FromEnv(c),
     logLevel: c.LOG_LEVEL,
     bodyLimit: c.API_BODY_LIMIT,
     uploadMaxBytes: c.API_UPLOAD_MAX_BYTES,

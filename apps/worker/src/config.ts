@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { bool, csv, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+import {
+  csv,
+  httpUrl,
+  logLevel,
+  parseConfig,
+  port,
+  s3EnvFields,
+  s3FromEnv,
+  type Env,
+  type S3Settings,
+} from '@loa/service-kit'
 
 const positiveInt = (fallback: number, max = 86_400_000) =>
   z.coerce.number().int().min(1).max(max).default(fallback)
@@ -16,12 +26,7 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
     .default('loa'),
-  S3_ENDPOINT: httpUrl().optional(),
-  S3_BUCKET: z.string().min(3).optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool(true),
+  ...s3EnvFields,
   FILE_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   API_PORT: port(4000),
   API_PUBLIC_URL: httpUrl().optional(),
@@ -48,14 +53,7 @@ export interface WorkerConfig {
   databaseUrl?: string
   redisUrl?: string
   queuePrefix: string
-  s3?: {
-    endpoint?: string
-    bucket: string
-    region: string
-    accessKeyId?: string
-    secretAccessKey?: string
-    forcePathStyle: boolean
-  }
+  s3?: S3Settings
   /** undefined: generated once into `$DATA_DIR/secrets.json` (see `resolveFileSigningSecret`). */
   fileSigningSecret?: string
   apiPublicUrl: string
@@ -78,16 +76,7 @@ export const loadWorkerConfig = (env: Env = process.env): WorkerConfig => {
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     queuePrefix: c.QUEUE_PREFIX,
-    s3: c.S3_BUCKET
-      ? {
-          endpoint: c.S3_ENDPOINT,
-          bucket: c.S3_BUCKET,
-          region: c.S3_REGION,
-          accessKeyId: c.S3_ACCESS_KEY_ID,
-          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: c.S3_FORCE_PATH_STYLE,
-        }
-      : undefined,
+    s3: s3FromEnv(c),
     fileSigningSecret: c.FILE_SIGNING_SECRET,
     apiPublicUrl: c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`,
     maxObjectBytes: c.STORAGE_MAX_OBJECT_BYTES,

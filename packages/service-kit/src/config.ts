@@ -55,3 +55,37 @@ export const csv = () =>
     )
 export const logLevel = () =>
   z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
+
+/** The S3 variables every process that touches storage reads (api, worker), parsed the same way everywhere. */
+export const s3EnvFields = {
+  S3_ENDPOINT: httpUrl().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
+}
+
+export interface S3Settings {
+  endpoint?: string
+  bucket: string
+  region: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  forcePathStyle: boolean
+}
+
+type S3Env = z.output<z.ZodObject<typeof s3EnvFields>>
+
+/** S3 settings when a bucket is configured; undefined means local files. */
+export const s3FromEnv = (c: S3Env): S3Settings | undefined =>
+  c.S3_BUCKET
+    ? {
+        endpoint: c.S3_ENDPOINT,
+        bucket: c.S3_BUCKET,
+        region: c.S3_REGION,
+        accessKeyId: c.S3_ACCESS_KEY_ID,
+        secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: c.S3_FORCE_PATH_STYLE,
+      }
+    : undefined
