@@ -1,9 +1,17 @@
-import { expect, test, type Request } from '@playwright/test'
+import { expect, test, type Request, type Response } from '@playwright/test'
 import { E2E } from './support/env.ts'
 
 const isClick = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/affiliateMarketer/increase-number-of-clicks`
 const isUserUpdate = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/users/update-affiliate-marketer`
 const isAdsUpdate = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/users/update-ads-provider`
+
+const bodyStatus = async (response: Response): Promise<unknown> => {
+  try {
+    return ((await response.json()) as { status?: unknown }).status
+  } catch {
+    return undefined // discarded by a navigation: wait for the call that is sent again
+  }
+}
 
 test('affiliate link: one click counted per visitor, remembered until signup, then sent with the bearer token', async ({
   page,
@@ -37,7 +45,8 @@ test('affiliate link: one click counted per visitor, remembered until signup, th
   await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
   // (The page reloads once after the code exchange; a call cut by that reload is sent again.)
   const [updated, adsUpdated] = await Promise.all([
-    page.waitForResponse((r) => isUserUpdate(r.request()) && r.ok()),
+    // The body is read as the response arrives: the reload after the code exchange may discard it later.
+    page.waitForResponse(async (r) => isUserUpdate(r.request()) && r.ok() && (await bodyStatus(r)) === 1),
     page.waitForResponse((r) => isAdsUpdate(r.request()) && r.ok()),
     page.locator('form button[type="submit"]').click(),
   ])
@@ -46,7 +55,6 @@ test('affiliate link: one click counted per visitor, remembered until signup, th
   expect(update.headers().authorization).toMatch(/^Bearer ey/)
   expect(update.postDataJSON()).toMatchObject({ affiliate_code: 'DOITAC2026' })
   expect(Date.parse(update.postDataJSON().affiliate_time)).not.toBeNaN()
-  expect((await updated.json()).status).toBe(1)
   expect(adsUpdated.request().postDataJSON()).toMatchObject({ ads_provider: 'google' })
   await expect.poll(() => page.evaluate(() => localStorage.getItem('loa_affiliate'))).toBeNull()
 })
