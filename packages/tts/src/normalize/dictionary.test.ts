@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalize } from './index.ts'
+import { dictionaryWordKey, normalize } from './index.ts'
 import type { DictionaryEntry } from './types.ts'
 
 const DICTIONARY: DictionaryEntry[] = [
@@ -43,5 +43,18 @@ describe('pronunciation dictionary', () => {
     expect(() =>
       normalize('a', { dictionary: [{ word: 'a', reading: 'b', region: 'MARS' as never }] }),
     ).toThrowError(expect.objectContaining({ code: 'NORMALIZE_INVALID_DICTIONARY' }))
+  })
+
+  it('keys words the way the matcher compares them (one stored entry per key)', () => {
+    expect(dictionaryWordKey('  Vinamilk ')).toBe(dictionaryWordKey('VINAMILK'))
+    expect(dictionaryWordKey('Hồ  Chí\tMinh')).toBe('hồ chí minh')
+    // NFD input (combining marks) has the NFC key.
+    expect(dictionaryWordKey('Ô TÔ'.normalize('NFD'))).toBe('ô tô')
+    // Whatever two words share a key, one entry matches the text the other one would.
+    for (const [a, b] of [['TP.HCM', 'tp.hcm'], ['Đà Nẵng', 'đà nẵng']] as const) {
+      expect(dictionaryWordKey(a)).toBe(dictionaryWordKey(b))
+      expect(normalize(b, { dictionary: [{ word: a, reading: 'x y' }] }).text).toBe('x y')
+    }
+    expect(dictionaryWordKey('AI')).not.toBe(dictionaryWordKey('A I'))
   })
 })

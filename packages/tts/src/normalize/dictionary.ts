@@ -31,6 +31,21 @@ function fold(unit: string): string {
   return lower.length === 1 ? lower : unit
 }
 
+/**
+ * The form under which the matcher compares a dictionary word: trimmed, NFC, whitespace runs as one space,
+ * each UTF-16 unit lowercased like the matcher does. Two words with the same key match the same text, so a
+ * store of entries can keep one entry per key (and region).
+ */
+export function dictionaryWordKey(word: string): string {
+  return word
+    .trim()
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ')
+    .split('')
+    .map(fold)
+    .join('')
+}
+
 function insert(root: TrieNode, key: string, reading: string): void {
   let node = root
   for (const unit of key.split('')) {

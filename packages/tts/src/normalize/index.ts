@@ -10,7 +10,7 @@ export {
   readNumber,
   type NumberWords,
 } from './number-reader.ts'
-export { buildDictionary, type DictionaryMatcher } from './dictionary.ts'
+export { buildDictionary, dictionaryWordKey, type DictionaryMatcher } from './dictionary.ts'
 export { NormalizeError, type NormalizeErrorCode } from './errors.ts'
 export { canonicalBreakTag, MAX_BREAK_MS } from './break-tag.ts'
 export { spellLetters } from './letters.ts'
