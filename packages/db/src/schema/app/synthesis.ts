@@ -34,6 +34,11 @@ export const synthesisRequests = appSchema.table(
     /** Paragraphs with their own voice and speed: [{ text, voice_code, speed }]. */
     paragraphs: jsonb('paragraphs').notNull(),
     pauses: jsonb('pauses'),
+    /**
+     * The user's pronunciation entries at creation ([{ word, reading, region? }]; null = none): the render
+     * reads this snapshot, so editing the dictionary never changes a request already accepted.
+     */
+    dictionary: jsonb('dictionary'),
     voiceCode: text('voice_code').notNull(),
     audioType: text('audio_type').notNull(),
     bitrate: integer('bitrate').notNull(),
