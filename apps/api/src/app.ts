@@ -1,6 +1,7 @@
 import { createBaseApp, registerHealthRoutes } from '@loa/service-kit'
 import { isLocalStorage, registerFileRoutes } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
+import { openApiRedis } from './lib/redis-client.ts'
 import { installAuth } from './plugins/auth.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
 import { rejectNulCharacters } from './plugins/reject-nul.ts'
@@ -11,7 +12,7 @@ import type { ApiDeps } from './types.ts'
 /**
  * The product API as a Fastify instance that has not listened. Boot order (design §4): external plugins
  * → app plugins (services as decorators, auth) → routes under /api/v1. `close()` releases only what the
- * app opened; database, storage and queue belong to the caller.
+ * app opened (its Redis connection for rate limits); database, storage and queue belong to the caller.
  */
 export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   const app = createBaseApp({
@@ -19,8 +20,11 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     logger: deps.logger ?? false,
     bodyLimit: deps.config.bodyLimit,
   })
-  await registerExternalPlugins(app, deps.config)
-  installServices(app, deps)
+  // Scale mode: rate-limit counters live in Redis so replicas share them. The app opened it, so it closes it.
+  const redis = deps.config.redisUrl ? await openApiRedis(deps.config.redisUrl, app.log) : undefined
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
+  await registerExternalPlugins(app, deps.config, redis)
+  installServices(app, deps, redis)
   installAuth(app, deps)
   rejectNulCharacters(app)
   registerHealthRoutes(app, 'api', [

@@ -25,6 +25,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Key prefix of the rate-limit counters in Redis (installations sharing one Redis use different ones). */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('loa:rl:'),
   /** Issuer of the access tokens. */
   SSO_PUBLIC_URL: httpUrl().default('http://localhost:4100'),
   SSO_JWKS_URL: httpUrl().optional(),
@@ -65,6 +67,7 @@ export interface ApiConfig {
   dataDir: string
   databaseUrl?: string
   redisUrl?: string
+  rateLimitRedisPrefix: string
   ssoIssuer: string
   ssoJwksUrl: string
   ssoResource: string
@@ -98,6 +101,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    rateLimitRedisPrefix: c.RATE_LIMIT_REDIS_PREFIX,
     ssoIssuer: c.SSO_PUBLIC_URL,
     ssoJwksUrl: c.SSO_JWKS_URL ?? `${c.SSO_PUBLIC_URL}/protocol/openid-connect/certs`,
     ssoResource: c.API_SSO_RESOURCE,

@@ -5,13 +5,21 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { AppError, CommonErrorCode } from '@loa/contracts'
 import type { FastifyInstance } from 'fastify'
+import type { Redis } from 'ioredis'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ApiConfig } from '../config.ts'
 
 export const API_BASE = '/api/v1'
 
-/** External plugins, in boot order: zod compilers, security headers, CORS, rate limits, OpenAPI. */
-export const registerExternalPlugins = async (app: FastifyInstance, config: ApiConfig): Promise<void> => {
+/**
+ * External plugins, in boot order: zod compilers, security headers, CORS, rate limits, OpenAPI. With `redis`
+ * (scale mode) the per-route rate limits are counted in Redis, so every replica shares one budget.
+ */
+export const registerExternalPlugins = async (
+  app: FastifyInstance,
+  config: ApiConfig,
+  redis?: Redis,
+): Promise<void> => {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
@@ -35,6 +43,7 @@ export const registerExternalPlugins = async (app: FastifyInstance, config: ApiC
   })
   await app.register(rateLimit, {
     global: false,
+    ...(redis && { redis, nameSpace: `${config.rateLimitRedisPrefix}{routes}:`, skipOnError: true }),
     errorResponseBuilder: (_request, context) =>
       new AppError(CommonErrorCode.RATE_LIMITED, `Too many requests; retry in ${context.after}`, 429, {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },

@@ -2,6 +2,7 @@ import type { Db } from '@loa/db'
 import type { Queue } from '@loa/jobs'
 import type { Storage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
+import type { Redis } from 'ioredis'
 import type { ApiConfig } from '../config.ts'
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts'
 import { createCreditsService, type CreditsService } from '../services/credits.ts'
@@ -17,6 +18,8 @@ export interface ApiContext {
   users: UsersService
   /** Public catalogue answers (cleared by admin writes). */
   catalogueCache: TtlCache
+  /** Scale mode only: shared counters (rate limits) across API replicas. */
+  redis?: Redis
 }
 
 declare module 'fastify' {
@@ -26,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export const installServices = (app: FastifyInstance, deps: ApiDeps): void => {
+export const installServices = (app: FastifyInstance, deps: ApiDeps, redis?: Redis): void => {
   const db = deps.database.db
   const credits = createCreditsService(db)
   const users = createUsersService(db, credits)
@@ -38,5 +41,6 @@ export const installServices = (app: FastifyInstance, deps: ApiDeps): void => {
     credits,
     users,
     catalogueCache: createTtlCache(deps.config.catalogueCacheMs),
+    redis,
   })
 }

@@ -2,6 +2,7 @@ import { AppError } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
+import { createMemoryWindowCounter, createRedisWindowCounter } from '../../lib/window-counter.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { MAX_DEMO_CHARACTERS } from '../../services/synthesis.ts'
 import { DEFAULT_STUDIO_VOICE } from '../synthesis/index.ts'
@@ -9,34 +10,21 @@ import { streamSpeech } from '../tts/stream.ts'
 
 const WINDOW_MS = 10 * 60 * 1000
 
-/** Fixed-window counters per key (IP, fingerprint), kept in this process. */
-const createLimiter = (limit: number) => {
-  const windows = new Map<string, { start: number; count: number }>()
-  return (keys: string[]): number | undefined => {
-    const now = Date.now()
-    if (windows.size > 50_000) for (const [k, w] of windows) if (now - w.start >= WINDOW_MS) windows.delete(k)
-    const current = keys.map((k) => {
-      let w = windows.get(k)
-      if (!w || now - w.start >= WINDOW_MS) {
-        w = { start: now, count: 0 }
-        windows.set(k, w)
-      }
-      return w
-    })
-    const full = current.find((w) => w.count >= limit)
-    if (full) return Math.ceil((full.start + WINDOW_MS - now) / 1000)
-    for (const w of current) w.count++
-    return undefined
-  }
-}
-
 /**
  * The landing page's try-it box: public, up to 300 characters, streamed MP3, free, limited per IP and per
- * visitor fingerprint (TTS_DEMO_LIMIT requests per 10 minutes each).
+ * visitor fingerprint (TTS_DEMO_LIMIT requests per 10 minutes each; shared by replicas through Redis).
  */
 export const demoSynthesisRoutes: FastifyPluginAsyncZod = async (app) => {
   const { synthesis } = synthesisContext(app)
-  const limited = createLimiter(app.ctx.config.synthesis.demoLimit)
+  const limits = { limit: app.ctx.config.synthesis.demoLimit, windowMs: WINDOW_MS }
+  const { redis } = app.ctx
+  const counter = redis
+    ? createRedisWindowCounter(redis, {
+        ...limits,
+        prefix: `${app.ctx.config.rateLimitRedisPrefix}{demo}:`,
+        onError: (err) => app.log.warn({ err }, 'demo limit counted in this process (redis unavailable)'),
+      })
+    : createMemoryWindowCounter(limits)
 
   app.post(
     '/demo/synthesis',
@@ -64,7 +52,10 @@ export const demoSynthesisRoutes: FastifyPluginAsyncZod = async (app) => {
       const [paragraph] = await synthesis.resolveVoices([
         { text, voice: voice_code ?? DEFAULT_STUDIO_VOICE, speed: speed ?? 1 },
       ])
-      const retryAfter = limited([`ip:${request.ip}`, ...(fingerprint ? [`fp:${fingerprint}`] : [])])
+      const retryAfter = await counter.hit([
+        `ip:${request.ip}`,
+        ...(fingerprint ? [`fp:${fingerprint}`] : []),
+      ])
       if (retryAfter !== undefined)
         throw new AppError(ApiErrorCode.DEMO_RATE_LIMITED, 'Too many demo requests; try again later', 429, {
           headers: { 'retry-after': String(retryAfter) },
