@@ -12,6 +12,8 @@ import type { Frag, Rule, RuleContext } from '../rule-types.ts'
 const FULL = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})$/
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/
 const MONTH_YEAR = /^(\d{1,2})[/.-](\d{4})$/
+/** Q1/2026, Q4-2025: a quarter of a year. */
+const QUARTER_YEAR = /^Q([1-4])[/.-](\d{4})$/
 const DAY_RANGE = /^(\d{1,2})\s?[-–]\s?(\d{1,2})[/.](\d{1,2})(?:[/.](\d{4}))?$/
 const DATE_RANGE = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?[-–](\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?$/
 const DAY_MONTH = /^(\d{1,2})\/(\d{1,2})$/
@@ -56,7 +58,9 @@ const DATE_BEFORE = new Set([
   'sinh',
 ])
 /** Words a little further back that make a bare d/m a date ("Quốc khánh 2/9", "ngày lễ 30/4"). */
-const DATE_NEAR = new Set(['ngày', 'lễ', 'dịp', 'tết', 'hôm', 'kỷ', 'khánh', 'thứ', 'chủ', 'lúc', 'giỗ'])
+const DATE_NEAR = new Set(['ngày', 'lễ', 'dịp', 'tết', 'hôm', 'kỷ', 'khánh', 'thứ', 'nhật', 'lúc', 'giỗ'])
+/** Right before a d/m these name a class, room or house ("lớp 10/3", "phòng 5/2"), whatever came earlier. */
+const NOT_DATE_BEFORE = new Set(['lớp', 'phòng', 'số', 'nhà', 'hẻm', 'ngõ', 'ngách', 'kiệt', 'căn'])
 
 function dayPrefix(ctx: RuleContext, i: number): string {
   return DAY_WORDS.has(adjacentPreviousWord(ctx, i)) ? '' : 'ngày '
@@ -72,7 +76,9 @@ function readYearPart(year: string | undefined, ctx: RuleContext): string {
 
 /** Whether a bare d/m at token i reads as a date. */
 export function bareDateByContext(ctx: RuleContext, i: number): boolean {
-  if (DATE_BEFORE.has(adjacentPreviousWord(ctx, i))) return true
+  const adjacent = adjacentPreviousWord(ctx, i)
+  if (DATE_BEFORE.has(adjacent)) return true
+  if (NOT_DATE_BEFORE.has(adjacent)) return false
   return previousWords(ctx, i, 4).some((w) => DATE_NEAR.has(w))
 }
 
@@ -115,6 +121,8 @@ function readDateWord(ctx: RuleContext, i: number, word: string): string | null 
     const left = `${dayPrefix(ctx, i)}${readDayMonth(d1, m1, ctx)}${readYearPart(dates[3], ctx)}`
     return `${left} đến ngày ${readDayMonth(d2, m2, ctx)}${readYearPart(dates[6], ctx)}`
   }
+  const quarter = QUARTER_YEAR.exec(word)
+  if (quarter) return `quý ${readIntegerDigits(quarter[1] ?? '', ctx.words)}${readYearPart(quarter[2], ctx)}`
   const monthYear = MONTH_YEAR.exec(word)
   if (monthYear) {
     const month = Number(monthYear[1])

@@ -21,12 +21,12 @@ const HOUSE_BEFORE = new Set([
   'ngõ',
   'ngách',
   'kiệt',
-  'kiệt',
   'chỉ',
   'lô',
   'căn',
   'hộ',
   'phòng',
+  'lớp',
   'đ/c',
 ])
 const HOUSE_AFTER = new Set([

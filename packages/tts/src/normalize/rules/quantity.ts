@@ -12,7 +12,8 @@ import {
   readCurrencySuffix,
   scaleShorthand,
 } from '../currency.ts'
-import { readIntegerDigits } from '../number-reader.ts'
+import { letterName } from '../letters.ts'
+import { readIntegerDigits, readNumber } from '../number-reader.ts'
 import { parseNumberAt, readParsed, type ParsedNumber } from '../numeric.ts'
 import type { Frag, Rule, RuleContext } from '../rule-types.ts'
 import type { SpanKind } from '../types.ts'
@@ -55,9 +56,11 @@ function readSuffix(
     if (per) return { text: `${base} phần trăm ${per}`, kind: 'percent' }
   }
   if (rest === '+') return { text: `${base} cộng`, kind: 'number' }
-  // Heights and lengths written 1m68: một mét sáu mươi tám.
+  // Heights and lengths written 1m68: một mét sáu mươi tám. "75m2"/"12m3" are an area and a volume: a single
+  // 2 or 3 after more than two metres is the unit's exponent, not centimetres.
   const height = /^m(\d{1,2})$/.exec(rest)
-  if (height && number.fraction === '' && number.integer.length <= 2) {
+  const exponent = /^m[23]$/.test(rest) && Number(number.integer) > 2
+  if (height && !exponent && number.fraction === '' && number.integer.length <= 2) {
     return { text: `${base} mét ${readIntegerDigits(height[1] ?? '', ctx.words)}`, kind: 'unit' }
   }
   const slash = rest.indexOf('/')
@@ -159,6 +162,45 @@ const RESOLUTION_WORDS = new Set([
   'chiếu',
 ])
 
+/** Words before a number whose letter suffix is part of a name (Quốc lộ 1A, lớp 10A, phòng 301B), not a unit. */
+const NAMED_NUMBER_CUES = new Set([
+  'lộ',
+  'ql',
+  'tl',
+  'đường',
+  'lớp',
+  'phòng',
+  'số',
+  'nhà',
+  'ngõ',
+  'ngách',
+  'hẻm',
+  'kiệt',
+  'tổ',
+  'khu',
+  'lô',
+  'tòa',
+  'block',
+  'căn',
+  'tuyến',
+  'buýt',
+  'cổng',
+  'ga',
+  'tầng',
+  'kho',
+  'bảng',
+  'khối',
+  'ô',
+])
+
+/** "1A" after "Quốc lộ", "10A" after "lớp": the number, then the letter's name (một a, mười a). */
+function readNamedNumber(ctx: RuleContext, i: number, word: string): string | null {
+  const m = /^(\d{1,4})(\p{Lu})$/u.exec(word)
+  if (!m || !previousWords(ctx, i, 2).some((w) => NAMED_NUMBER_CUES.has(w))) return null
+  const letter = letterName(m[2] ?? '')
+  return letter ? `${readNumber(m[1] ?? '', ctx.words)} ${letter}` : null
+}
+
 /** Dimensions and multiplications: "3x4m" ba nhân bốn mét, "x2" nhân hai. */
 function readTimes(ctx: RuleContext, word: string): string | null {
   const m = /^(\d{1,6}(?:[.,]\d{1,3})?)?[x×*](\d{1,6}(?:[.,]\d{1,3})?)([\p{L}²³/]{0,6})$/u.exec(word)
@@ -178,6 +220,9 @@ export const quantityRule: Rule = (ctx, i) => {
     const text = `${readIntegerDigits(token.text[0] ?? '', ctx.words)} ca`
     return { next: i + 1, frags: [{ text, kind: 'unit', start: token.start, end: token.end }] }
   }
+  const named = readNamedNumber(ctx, i, token.text)
+  if (named)
+    return { next: i + 1, frags: [{ text: named, kind: 'number', start: token.start, end: token.end }] }
   const times = readTimes(ctx, token.text)
   if (times)
     return { next: i + 1, frags: [{ text: times, kind: 'number', start: token.start, end: token.end }] }

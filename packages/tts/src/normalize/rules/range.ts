@@ -1,6 +1,6 @@
 /**
  * A dash between numbers: a score after a trigger or between two team names (2-1 → hai một), a
- * formation (4-4-2 → bốn bốn hai), a subtraction before "=" (trừ), otherwise a range (10-20 → mười đến
+ * formation (4-4-2 → bốn bốn hai), a subtraction before "=" or "bằng" (trừ), otherwise a range (10-20 → mười đến
  * hai mươi; 8h-17h; 20-25°C; 8-10h). Works glued ("10-20") or spaced ("10 - 20").
  */
 import { isValidDate, readMonth } from '../calendar.ts'
@@ -59,22 +59,30 @@ function readSide(ctx: RuleContext, i: number, word: string): Side | null {
 }
 
 /** Left side of "8-10h": a bare hour before a time keeps only the number (tám đến mười giờ). */
+/** Whether "=" or "bằng" follows token `endIndex`: the dash was a minus ("15 - 7 = 8", "20-5 bằng 15"). */
+function isEquation(ctx: RuleContext, endIndex: number): boolean {
+  let j = endIndex + 1
+  while (ctx.tokens[j]?.type === 'space') j++
+  const next = ctx.tokens[j]?.text ?? ''
+  return next.startsWith('=') || next.toLowerCase() === 'bằng'
+}
+
 function join(
   ctx: RuleContext,
   i: number,
   left: Side,
   right: Side,
   endIndex: number,
-  spaced: boolean,
 ): { text: string; score: boolean } {
+  if (left.kind === 'number' && right.kind === 'number' && isEquation(ctx, endIndex))
+    return { text: `trừ ${right.text}`, score: false }
   const bothSmall =
     Number.isInteger(left.value) && Number.isInteger(right.value) && left.value <= 30 && right.value <= 30
   if (bothSmall && right.kind === 'number' && isScoreContext(ctx, i, endIndex)) {
     return { text: right.text, score: true }
   }
-  const k = nextWordIndex(ctx, endIndex)
-  if (spaced && k > 0 && ctx.tokens[k]?.text.startsWith('='))
-    return { text: `trừ ${right.text}`, score: false }
+  // "50-50", "3-3" outside a match: a pair of equal numbers is a split or a tie, never a range.
+  if (Number.isInteger(left.value) && left.value === right.value) return { text: right.text, score: true }
   return { text: `đến ${right.text}`, score: false }
 }
 
@@ -91,9 +99,10 @@ export const rangeRule: Rule = (ctx, i) => {
     const left = readSide(ctx, i, word.slice(0, dash))
     const right = left ? readSide(ctx, i, word.slice(dash + 1)) : null
     if (!left || !right) return null
-    const joined = join(ctx, i, left, right, i, false)
+    const joined = join(ctx, i, left, right, i)
     // A descending pair that is a valid day-month ("30-4", "1-5" after it) is a date, not a range.
-    const descending = !joined.score && left.value > right.value && right.kind === 'number'
+    const minus = joined.text.startsWith('trừ')
+    const descending = !joined.score && !minus && left.value > right.value && right.kind === 'number'
     // "2-1" with no context: a descending pair of small numbers is a result, never a range.
     if (descending && left.value <= 12) {
       const text = `${left.text} ${right.text}`
@@ -104,7 +113,7 @@ export const rangeRule: Rule = (ctx, i) => {
       return { next: i + 1, frags: [{ text, kind: 'date', start: token.start, end: token.end }] }
     }
     const text = `${left.text} ${joined.text}`
-    const kind: SpanKind = joined.score ? 'score' : 'range'
+    const kind: SpanKind = joined.score ? 'score' : minus ? 'number' : 'range'
     return { next: i + 1, frags: [{ text, kind, start: token.start, end: token.end }] }
   }
   // Spaced: "10 - 20", "8h – 17h".
@@ -119,7 +128,7 @@ export const rangeRule: Rule = (ctx, i) => {
   const left = readSide(ctx, i, word)
   const right = left ? readSide(ctx, k, rightToken.text) : null
   if (!left || !right) return null
-  const joined = join(ctx, i, left, right, k, true)
+  const joined = join(ctx, i, left, right, k)
   const kind: SpanKind = joined.score ? 'score' : joined.text.startsWith('trừ') ? 'number' : 'range'
   const frags: Frag[] = [
     { text: left.text, kind, start: token.start, end: token.end },

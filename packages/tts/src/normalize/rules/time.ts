@@ -6,7 +6,7 @@ import { nextWordIndex, previousWords } from '../context.ts'
 import { readClock, readDuration } from '../calendar.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
 
-const HOUR_MARK = /^(\d{1,2})[hgH](?:(\d{2})(?:p|ph|phút|')?)?$/
+const HOUR_MARK = /^(\d{1,2})[hgH](?:(\d{2})(p|ph|phút|')?)?$/
 const COLON = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/
 const RACE_WORDS = new Set([
   'thành',
@@ -43,7 +43,10 @@ export function readTimeWord(word: string, ctx: RuleContext, i: number): ClockRe
     const hour = Number(h[1])
     const minute = h[2] === undefined ? null : Number(h[2])
     if (hour > 24 || (minute !== null && minute > 59)) return null
-    return { text: readClock(hour, minute, null, ctx.words), hour }
+    const clock = readClock(hour, minute, null, ctx.words)
+    // A written minute mark ("2h15p") is read: hai giờ mười lăm phút.
+    const text = h[3] && minute !== null && minute > 0 && !clock.endsWith('phút') ? `${clock} phút` : clock
+    return { text, hour }
   }
   const c = COLON.exec(word)
   if (c) {
