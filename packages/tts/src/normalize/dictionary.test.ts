@@ -51,7 +51,10 @@ describe('pronunciation dictionary', () => {
     // NFD input (combining marks) has the NFC key.
     expect(dictionaryWordKey('Ô TÔ'.normalize('NFD'))).toBe('ô tô')
     // Whatever two words share a key, one entry matches the text the other one would.
-    for (const [a, b] of [['TP.HCM', 'tp.hcm'], ['Đà Nẵng', 'đà nẵng']] as const) {
+    for (const [a, b] of [
+      ['TP.HCM', 'tp.hcm'],
+      ['Đà Nẵng', 'đà nẵng'],
+    ] as const) {
       expect(dictionaryWordKey(a)).toBe(dictionaryWordKey(b))
       expect(normalize(b, { dictionary: [{ word: a, reading: 'x y' }] }).text).toBe('x y')
     }

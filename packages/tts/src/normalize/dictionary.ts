@@ -37,13 +37,7 @@ function fold(unit: string): string {
  * store of entries can keep one entry per key (and region).
  */
 export function dictionaryWordKey(word: string): string {
-  return word
-    .trim()
-    .normalize('NFC')
-    .replace(/\s+/gu, ' ')
-    .split('')
-    .map(fold)
-    .join('')
+  return word.trim().normalize('NFC').replace(/\s+/gu, ' ').split('').map(fold).join('')
 }
 
 function insert(root: TrieNode, key: string, reading: string): void {
