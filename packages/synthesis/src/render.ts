@@ -7,6 +7,7 @@ import {
   synthesizeStream,
   wavHeader,
   type AudioFormat,
+  type DictionaryEntry,
   type PauseSettings,
   type SentenceCache,
   type SynthesisPool,
@@ -35,6 +36,11 @@ export interface RenderInput {
   bitrate: number
   sampleRate: number
   pauses?: Partial<PauseSettings>
+  /**
+   * Pronunciation entries (the request's snapshot); each voice reads with the ones of its region. Readings
+   * change the normalized text, hence the sentence-cache keys: a changed reading is rendered again.
+   */
+  dictionary?: readonly DictionaryEntry[]
   cache: SentenceCache
   pool?: SynthesisPool
   signal?: AbortSignal
@@ -97,6 +103,7 @@ const render = (input: RenderInput): RenderOutput => {
     bitrate: input.bitrate,
     sampleRate: input.sampleRate,
     pauses: input.pauses,
+    dictionary: input.dictionary,
     pool,
     signal: input.signal,
   }
@@ -181,6 +188,7 @@ const renderParagraphs = (input: RenderInput, pool: SynthesisPool): RenderOutput
         format: 'wav',
         sampleRate: rate,
         pauses: input.pauses,
+        dictionary: input.dictionary,
         pool,
         signal: input.signal,
         cache: tracked.cache,

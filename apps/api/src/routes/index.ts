@@ -6,6 +6,7 @@ import { marketingRoutes } from './marketing/index.ts'
 import { mediaRoutes } from './media/index.ts'
 import { meRoutes } from './me/index.ts'
 import { ordersRoutes } from './orders/index.ts'
+import { pronunciationDictionaryRoutes } from './pronunciation-dictionary/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
 import { supportRoutes } from './support-tickets/index.ts'
@@ -43,6 +44,8 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(apiAppsRoutes)
   await app.register(ttsRoutes)
   await app.register(demoSynthesisRoutes)
+  // The user's pronunciation dictionary (read by the preview, studio syntheses and the developer API)
+  await app.register(pronunciationDictionaryRoutes)
   // Admin writes (admin role on the API's SSO resource)
   await app.register(adminRoutes)
 }

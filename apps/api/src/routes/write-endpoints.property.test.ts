@@ -31,6 +31,7 @@ const TABLES = [
   'user_vouchers',
   'support_tickets',
   'upload_slots',
+  'pronunciation_entries',
 ]
 
 const fingerprint = async (): Promise<string> => {
@@ -91,6 +92,18 @@ const ENDPOINTS: Endpoint[] = [
     auth: 'user',
   },
   { method: 'POST', url: '/api/v1/devices/check', fields: ['device_id', 'device_name'], auth: 'user' },
+  {
+    method: 'POST',
+    url: '/api/v1/pronunciation-dictionary',
+    fields: ['word', 'reading', 'region'],
+    auth: 'user',
+  },
+  {
+    method: 'PUT',
+    url: '/api/v1/pronunciation-dictionary/00000000-0000-4000-8000-000000000000',
+    fields: ['word', 'reading', 'region'],
+    auth: 'user',
+  },
   {
     method: 'POST',
     url: '/api/v1/devices/logout-devices',

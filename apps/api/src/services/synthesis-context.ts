@@ -1,25 +1,30 @@
 import type { FastifyInstance } from 'fastify'
 import { createApiAppsService, type ApiAppsService } from './api-apps.ts'
+import { createPronunciationService, type PronunciationService } from './pronunciation.ts'
 import { createSynthesisService, type SynthesisService } from './synthesis.ts'
 
 export interface SynthesisContext {
   synthesis: SynthesisService
   apiApps: ApiAppsService
+  pronunciation: PronunciationService
 }
 
 const contexts = new WeakMap<object, SynthesisContext>()
 
-/** The synthesis and API-app services of an app instance (built once from `app.ctx`). */
+/** The synthesis, API-app and pronunciation-dictionary services of an app instance (built once from `app.ctx`). */
 export const synthesisContext = (app: FastifyInstance): SynthesisContext => {
   const ctx = app.ctx
   let found = contexts.get(ctx)
   if (!found) {
+    const pronunciation = createPronunciationService(ctx.db)
     found = {
+      pronunciation,
       synthesis: createSynthesisService({
         database: { db: ctx.db },
         credits: ctx.credits,
         queue: ctx.queue,
         storage: ctx.storage,
+        dictionary: pronunciation,
       }),
       apiApps: createApiAppsService(ctx.db, {
         maxConcurrent: ctx.config.synthesis.appMaxConcurrent,

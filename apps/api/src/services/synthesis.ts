@@ -11,7 +11,9 @@ import {
   SAMPLE_RATE_RANGE,
   SPEED_RANGE,
   VOICES,
+  type DictionaryEntry,
   type PauseSettings,
+  type Region,
 } from '@loa/tts'
 import {
   billableCharacters,
@@ -158,6 +160,8 @@ export const createSynthesisService = (deps: {
   credits: CreditsService
   queue?: Queue
   storage?: Storage
+  /** The user's pronunciation dictionary, snapshotted into each request (none: requests read without one). */
+  dictionary?: { entriesFor: (userId: string, regions: readonly Region[]) => Promise<DictionaryEntry[]> }
 }) => {
   const { db } = deps.database
 
@@ -189,6 +193,9 @@ export const createSynthesisService = (deps: {
     const enqueue = options.enqueue ?? true
     if (enqueue && !deps.queue)
       throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'The job queue is not available', 503)
+    // The owner's dictionary as it is now: a later edit never changes a request already accepted.
+    const regions = [...new Set(input.paragraphs.map((p) => findVoice(p.voiceCode)!.region))]
+    const dictionary = (await deps.dictionary?.entriesFor(options.userId, regions)) ?? []
     const id = randomUUID()
     const first = input.paragraphs[0]!
     const values: typeof t.synthesisRequests.$inferInsert = {
@@ -200,6 +207,7 @@ export const createSynthesisService = (deps: {
       text,
       paragraphs: input.paragraphs,
       pauses: input.pauses ?? null,
+      dictionary: dictionary.length > 0 ? dictionary : null,
       voiceCode: first.voice,
       audioType: input.audioType,
       bitrate: input.bitrate,

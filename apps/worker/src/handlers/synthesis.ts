@@ -15,7 +15,7 @@ import {
   type RenderParagraph,
   type RequestRow,
 } from '@loa/synthesis'
-import { isTtsError, toSrt, type PauseSettings } from '@loa/tts'
+import { isTtsError, toSrt, type DictionaryEntry, type PauseSettings } from '@loa/tts'
 import { and, eq } from 'drizzle-orm'
 import type { JobHandlerFactory } from '../types.ts'
 
@@ -55,6 +55,7 @@ const runRender = async (
     bitrate: row.bitrate,
     sampleRate: row.sampleRate,
     pauses: (row.pauses ?? undefined) as Partial<PauseSettings> | undefined,
+    dictionary: (row.dictionary ?? undefined) as DictionaryEntry[] | undefined,
     cache: sentenceCacheFor(deps.storage),
     signal: ctx.signal,
     onProgress,

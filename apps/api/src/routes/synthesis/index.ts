@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError, CommonErrorCode, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
-import { findVoice, MP3_SAMPLE_RATES, normalize, toSrt, toVtt, type Timeline } from '@loa/tts'
+import {
+  findVoice,
+  MP3_SAMPLE_RATES,
+  normalize,
+  toSrt,
+  toVtt,
+  type DictionaryEntry,
+  type Timeline,
+} from '@loa/tts'
 import { renderSynthesis, sentenceCacheFor, synthesisKeys, type RenderParagraph } from '@loa/synthesis'
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -66,7 +74,7 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
       request.headers.authorization = `Bearer ${query.access_token}`
   })
   signedIn(app)
-  const { synthesis } = synthesisContext(app)
+  const { synthesis, pronunciation } = synthesisContext(app)
   const { db, storage } = app.ctx
 
   app.post(
@@ -109,7 +117,8 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: SYNTHESIS_BODY_LIMIT,
       schema: {
         tags: ['synthesis'],
-        summary: 'How a text will be read (normalized text + source map); free',
+        summary:
+          "How a text will be read (normalized text + source map) with the caller's pronunciation dictionary; free",
         security: [{ bearer: [] }],
         body: z.object({ text: z.string(), voice_code: z.string().max(200).optional() }),
         response: {
@@ -146,7 +155,8 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
         { text, voice: voice_code ?? DEFAULT_STUDIO_VOICE, speed: 1 },
       ])
       const voice = findVoice(resolved!.voiceCode)!
-      const result = normalize(text, { region: voice.region })
+      const dictionary = await pronunciation.entriesFor(request.profile!.id, [voice.region])
+      const result = normalize(text, { region: voice.region, dictionary })
       return ok({
         text: result.text,
         characters: [...text].length,
@@ -370,6 +380,7 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
                 ? row.sampleRate
                 : 22050,
             pauses: (row.pauses ?? undefined) as never,
+            dictionary: (row.dictionary ?? undefined) as DictionaryEntry[] | undefined,
             cache: sentenceCacheFor(storage),
           })
           await storage.put(

@@ -1,12 +1,13 @@
 import type { Storage } from '@loa/storage'
+import type { DictionaryEntry } from '@loa/tts'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
 import { app as t } from '@loa/db'
 import { getTableColumns } from 'drizzle-orm'
 import { LINK_TTL_SECONDS, type SynthesisRow } from '../../services/synthesis.ts'
 
-/** A request without its (up to 100,000-character) text: what lists and progress events read. */
-export type SynthesisSummaryRow = Omit<SynthesisRow, 'text' | 'paragraphs' | 'pauses'>
+/** A request without its (up to 100,000-character) text and dictionary snapshot: what lists and progress events read. */
+export type SynthesisSummaryRow = Omit<SynthesisRow, 'text' | 'paragraphs' | 'pauses' | 'dictionary'>
 
 /** Columns of a SynthesisSummaryRow, for `db.select(summaryColumns)`. */
 export const summaryColumns = (() => {
@@ -14,6 +15,7 @@ export const summaryColumns = (() => {
     text: _text,
     paragraphs: _paragraphs,
     pauses: _pauses,
+    dictionary: _dictionary,
     ...rest
   } = getTableColumns(t.synthesisRequests)
   return rest
@@ -46,6 +48,8 @@ export const synthesisWire = z.object({
   request_id: z.string(),
   title: z.string(),
   source: z.string(),
+  /** The API app of an API/stream request (null for the studio). */
+  api_app_id: z.string().nullable(),
   status: z.enum(STATUSES),
   progress: z.number(),
   characters: z.number(),
@@ -70,6 +74,14 @@ export const synthesisDetailWire = synthesisWire.extend({
   text: z.string(),
   paragraphs: z.array(z.object({ text: z.string(), voice_code: z.string(), speed: z.number() })),
   pauses: z.record(z.string(), z.number()).nullable(),
+  /** The pronunciation entries the request was read with (snapshot taken when it was accepted). */
+  dictionary: z.array(
+    z.object({
+      word: z.string(),
+      reading: z.string(),
+      region: z.enum(['NORTH', 'CENTRAL', 'SOUTH']).nullable(),
+    }),
+  ),
 })
 
 const signed = async (storage: Storage | undefined, key: string | null, filename: string) =>
@@ -82,6 +94,7 @@ export const toSynthesisWire = async (row: SynthesisSummaryRow, storage?: Storag
     request_id: row.id,
     title: row.title,
     source: row.source,
+    api_app_id: row.apiAppId,
     status: row.status as (typeof STATUSES)[number],
     progress: row.progress,
     characters: row.characters,
@@ -114,4 +127,9 @@ export const toSynthesisDetailWire = async (row: SynthesisRow, storage?: Storage
     }),
   ),
   pauses: (row.pauses as Record<string, number> | null) ?? null,
+  dictionary: ((row.dictionary as DictionaryEntry[] | null) ?? []).map((e) => ({
+    word: e.word,
+    reading: e.reading,
+    region: e.region ?? null,
+  })),
 })

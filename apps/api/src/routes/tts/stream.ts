@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { Database } from '@loa/db'
 import type { Storage } from '@loa/storage'
-import { synthesizeStream, type SynthesisSummary } from '@loa/tts'
+import { synthesizeStream, type DictionaryEntry, type SynthesisSummary } from '@loa/tts'
 import { completeRequest, failRequest, sentenceCacheFor, sentenceCosts, trackingCache } from '@loa/synthesis'
 import type { FastifyReply } from 'fastify'
 import type { SynthesisRow } from '../../services/synthesis.ts'
@@ -35,6 +35,8 @@ export const streamSpeech = (
     format: options.format,
     bitrate: options.bitrate,
     sampleRate: options.sampleRate,
+    // A paid request reads with the dictionary snapshotted into its row (the owner's entries).
+    dictionary: (options.row?.dictionary ?? undefined) as DictionaryEntry[] | undefined,
     cache: tracked?.cache,
     signal: abort.signal,
   })
