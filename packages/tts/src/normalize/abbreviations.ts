@@ -89,6 +89,8 @@ export const ABBREVIATIONS: Record<string, string> = {
   'GD&ĐT': 'giáo dục và đào tạo',
   'GD-ĐT': 'giáo dục đào tạo',
   GDĐT: 'giáo dục đào tạo',
+  TDTT: 'thể dục thể thao',
+  THVN: 'truyền hình việt nam',
   GTVT: 'giao thông vận tải',
   'KH&CN': 'khoa học và công nghệ',
   KHCN: 'khoa học công nghệ',

@@ -1,7 +1,8 @@
 /**
  * Abbreviations from the table, prefixes with a dot or number ("TP. Huế", "Q.3", "P.7", "GS.TS"),
  * and the ones context decides: ĐT (điện thoại before a number, else đội tuyển), Đ/c (đồng chí before
- * a name, else địa chỉ), CP (cổ phần after "công ty", else chính phủ).
+ * a name, else địa chỉ), CP (cổ phần after "công ty", else chính phủ), SN (sinh năm before a year), CN (chủ nhật
+ * before a date).
  */
 import { ABBREVIATIONS, SINGLE_LETTER_PREFIXES, TITLE_PREFIXES } from '../abbreviations.ts'
 import { adjacentPreviousWord, isCapitalised, nextWordIndex, previousWords } from '../context.ts'
@@ -35,6 +36,9 @@ function contextual(ctx: RuleContext, i: number, word: string): string | null {
       return 'đồng chí'
     return 'địa chỉ'
   }
+  // "SN 1985", "sn 1990": born in (sinh năm) before a year; otherwise spelled like any acronym.
+  if ((word === 'SN' || word === 'sn') && /^(1[89]|20)\d{2}$/.test(after)) return 'sinh năm'
+  if (word === 'CN' && /^(\d{1,2}\/\d{1,2}|ngày|T\d)/.test(after)) return 'chủ nhật'
   if (word === 'CP') {
     const prev = previousWords(ctx, i, 2).join(' ')
     if (/(công ty|cty|ctcp)$/.test(prev) || /^(Tập|tập)$/.test(after)) return 'cổ phần'

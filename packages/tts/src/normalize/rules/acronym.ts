@@ -77,6 +77,21 @@ export function readCapitals(ctx: RuleContext | null, i: number, letters: string
   return spellLetters(letters)
 }
 
+/**
+ * Mixed-case acronyms (IoT, mRNA, eKYC, PhD): at least two capitals, at most two small letters, and a capital
+ * that does not start a syllable. CamelCase words whose every capital starts one (WiFi, TikTok, YouTube) and
+ * brand names (iPhone, iOS, macOS) are left to the engine.
+ */
+function readMixedCase(text: string): string | null {
+  // "iOS", "iPadOS": Apple's brand style stays a name.
+  if (!/^[A-Za-z]{2,7}$/.test(text) || /^[A-Z]+$|^[a-z]+$|^i[A-Z]/.test(text)) return null
+  const known = readWordLike(text)
+  if (known) return known
+  const capitals = text.replace(/[a-z]/g, '').length
+  if (capitals < 2 || text.length - capitals > 2 || !/[A-Z](?![a-z])/.test(text)) return null
+  return spellLetters(text.toUpperCase())
+}
+
 export const acronymRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
@@ -90,6 +105,9 @@ export const acronymRule: Rule = (ctx, i) => {
       ? { next: i + 1, frags: [{ text: name, kind: 'acronym', start: token.start, end: token.end }] }
       : null
   }
+  const mixed = readMixedCase(text)
+  if (mixed)
+    return { next: i + 1, frags: [{ text: mixed, kind: 'acronym', start: token.start, end: token.end }] }
   if (!/^[A-ZĐ]{2,12}$/.test(text) && !/^[A-Z][a-z]{2,6}$/.test(text)) return null
   if (/^[A-Z][a-z]+$/.test(text)) {
     // "Covid", "Asean": capitalised forms of word-like acronyms.
