@@ -1,12 +1,17 @@
 import { AppError, ok } from '@loa/contracts'
+import { app as t } from '@loa/db'
 import { CallbackTargetError, vetCallbackUrl } from '@loa/synthesis'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
-import { envelope, iso, line } from '../../lib/wire.ts'
+import { envelope, iso, line, pagination } from '../../lib/wire.ts'
 import { signedIn } from '../../plugins/profile.ts'
 import type { ApiAppRow } from '../../services/api-apps.ts'
+import { appUsage, MAX_USAGE_DAYS, USAGE_TIME_ZONE, usageRange } from '../../services/app-usage.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
+import { summaryColumns, STATUSES, synthesisWire, toSynthesisWire } from '../synthesis/wire.ts'
+import { callbackLogWire, readCallbackLog } from '../tts/callback-log.ts'
 
 export const apiAppWire = z.object({
   app_id: z.string(),
@@ -64,12 +69,28 @@ export const checkCallbackUrl = async (url: string, allowHosts: readonly string[
 }
 
 const idParams = z.object({ id: z.string().max(100) })
+const requestParams = idParams.extend({ request_id: z.string().max(100) })
 const callbackField = z.string().max(2_000).nullable().optional()
 
-/** The console's API apps (signed in): create (token shown once), list, read, rename, revoke. */
+const usageCounts = { requests: z.number(), characters: z.number(), charged_characters: z.number() }
+
+export const appUsageWire = z.object({
+  app_id: z.string(),
+  time_zone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.object({ date: z.string(), ...usageCounts })),
+  totals: z.object(usageCounts),
+})
+
+/**
+ * The console's API apps (signed in): create (token shown once), list, read, rename, revoke; and, for the
+ * caller's own apps, usage per day, the app's requests and each request's callback delivery log.
+ */
 export const apiAppsRoutes: FastifyPluginAsyncZod = async (app) => {
   signedIn(app)
-  const { apiApps } = synthesisContext(app)
+  const { apiApps, synthesis } = synthesisContext(app)
+  const { db, storage } = app.ctx
   const allowHosts = app.ctx.config.synthesis.callbackAllowHosts
   const callback = async (url: string | null | undefined) =>
     url === undefined || url === null || url === ''
@@ -159,5 +180,109 @@ export const apiAppsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(toApiAppWire(await apiApps.revoke(request.profile!.id, request.params.id))),
+  )
+
+  app.get(
+    '/api-apps/:id/usage',
+    {
+      schema: {
+        tags: ['api-apps'],
+        summary: `Requests and characters of one app per day (${USAGE_TIME_ZONE} days, zero-filled)`,
+        description:
+          `Either \`from\`..\`to\` (inclusive, YYYY-MM-DD) or the \`days\` days ending \`to\` (default 30); ` +
+          `\`to\` defaults to today. At most ${MAX_USAGE_DAYS} days. \`characters\` are the billable ` +
+          'characters of every request made that day (any status); `charged_characters` the credits charged ' +
+          'for them. Errors: USAGE_RANGE_INVALID, USAGE_RANGE_TOO_LONG, API_APP_NOT_FOUND.',
+        security: [{ bearer: [] }],
+        params: idParams,
+        querystring: z.object({
+          from: z.string().max(20).optional(),
+          to: z.string().max(20).optional(),
+          days: z.string().max(20).optional(),
+        }),
+        response: { 200: envelope(appUsageWire) },
+      },
+    },
+    async (request) => {
+      const found = await apiApps.find(request.profile!.id, request.params.id)
+      const range = usageRange(request.query)
+      const days = await appUsage(db, found.id, range)
+      const sum = (key: 'requests' | 'characters' | 'chargedCharacters') =>
+        days.reduce((total, d) => total + d[key], 0)
+      return ok({
+        app_id: found.id,
+        time_zone: USAGE_TIME_ZONE,
+        from: range.from,
+        to: range.to,
+        days: days.map((d) => ({
+          date: d.date,
+          requests: d.requests,
+          characters: d.characters,
+          charged_characters: d.chargedCharacters,
+        })),
+        totals: {
+          requests: sum('requests'),
+          characters: sum('characters'),
+          charged_characters: sum('chargedCharacters'),
+        },
+      })
+    },
+  )
+
+  app.get(
+    '/api-apps/:id/requests',
+    {
+      schema: {
+        tags: ['api-apps'],
+        summary: "The app's requests (API and stream), newest first",
+        security: [{ bearer: [] }],
+        params: idParams,
+        querystring: z.object({ ...pagination(20, 100), status: z.enum(STATUSES).optional() }),
+        response: { 200: envelope(z.object({ total: z.number(), items: z.array(synthesisWire) })) },
+      },
+    },
+    async (request) => {
+      const userId = request.profile!.id
+      const found = await apiApps.find(userId, request.params.id)
+      const { offset, limit, status } = request.query
+      const r = t.synthesisRequests
+      const where = and(
+        eq(r.apiAppId, found.id),
+        eq(r.userId, userId),
+        isNull(r.deletedAt),
+        status ? eq(r.status, status) : undefined,
+      )
+      const [rows, [count]] = await Promise.all([
+        db.select(summaryColumns).from(r).where(where).orderBy(desc(r.createdAt)).offset(offset).limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(r)
+          .where(where),
+      ])
+      return ok({
+        total: count?.n ?? 0,
+        items: await Promise.all(rows.map((row) => toSynthesisWire(row, storage))),
+      })
+    },
+  )
+
+  app.get(
+    '/api-apps/:id/requests/:request_id/callbacks',
+    {
+      schema: {
+        tags: ['api-apps'],
+        summary:
+          "Every callback delivery attempt of one of the app's requests (what GET /tts/{request_id}/callback-result answers, without the app token)",
+        security: [{ bearer: [] }],
+        params: requestParams,
+        response: { 200: envelope(callbackLogWire) },
+      },
+    },
+    async (request) => {
+      const userId = request.profile!.id
+      const found = await apiApps.find(userId, request.params.id)
+      const row = await synthesis.find(request.params.request_id, { userId, appId: found.id })
+      return ok(await readCallbackLog(db, row))
+    },
   )
 }

@@ -1,16 +1,15 @@
 import { AppError, ok } from '@loa/contracts'
-import { app as t } from '@loa/db'
-import { asc, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
-import { envelope, iso } from '../../lib/wire.ts'
+import { envelope } from '../../lib/wire.ts'
 import type { ApiAppRow } from '../../services/api-apps.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { LINK_TTL_SECONDS, MAX_STREAM_CHARACTERS, type SynthesisRow } from '../../services/synthesis.ts'
 import { checkCallbackUrl } from '../api-apps/index.ts'
 import { SYNTHESIS_BODY_LIMIT } from '../synthesis/index.ts'
+import { callbackLogWire, readCallbackLog } from './callback-log.ts'
 import { streamSpeech } from './stream.ts'
 
 /** Numbers as JSON numbers or numeric strings (Vbee clients send both). */
@@ -64,17 +63,6 @@ const ttsStatus = ttsResult.extend({
   audio_expired: z.boolean(),
   duration_ms: z.number().nullable(),
   error_code: z.string().nullable(),
-})
-
-const attemptWire = z.object({
-  attempt: z.number(),
-  url: z.string(),
-  payload: z.unknown(),
-  status_code: z.number().nullable(),
-  ok: z.boolean(),
-  error: z.string().nullable(),
-  duration_ms: z.number(),
-  created_at: z.string(),
 })
 
 const idParams = z.object({ request_id: z.string().max(100) })
@@ -229,47 +217,14 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: idParams,
         response: {
-          200: envelope(
-            z.object({
-              request_id: z.string(),
-              callback_url: z.string().nullable(),
-              created_at: z.string().nullable(),
-              payload: z.unknown(),
-              status_code: z.number().nullable(),
-              result: z.enum(['SUCCESS', 'FAILURE', 'PENDING']),
-              attempts: z.array(attemptWire),
-            }),
-          ),
+          200: envelope(callbackLogWire),
         },
       },
     },
     async (request) => {
       const owner = await appOf(request)
       const row = await synthesis.find(request.params.request_id, { appId: owner.id })
-      const attempts = await db
-        .select()
-        .from(t.synthesisCallbackAttempts)
-        .where(eq(t.synthesisCallbackAttempts.requestId, row.id))
-        .orderBy(asc(t.synthesisCallbackAttempts.attemptedAt))
-      const last = attempts.at(-1)
-      return ok({
-        request_id: row.id,
-        callback_url: row.callbackUrl,
-        created_at: iso(last?.attemptedAt),
-        payload: last?.payload ?? null,
-        status_code: last?.statusCode ?? null,
-        result: attempts.some((a) => a.ok) ? 'SUCCESS' : last ? 'FAILURE' : 'PENDING',
-        attempts: attempts.map((a) => ({
-          attempt: a.attempt,
-          url: a.url,
-          payload: a.payload,
-          status_code: a.statusCode,
-          ok: a.ok,
-          error: a.error,
-          duration_ms: a.durationMs,
-          created_at: a.attemptedAt.toISOString(),
-        })),
-      })
+      return ok(await readCallbackLog(db, row))
     },
   )
 }
