@@ -1,7 +1,6 @@
-import { createBaseApp, registerHealthRoutes } from '@loa/service-kit'
+import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/service-kit'
 import { isLocalStorage, registerFileRoutes } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
-import { openApiRedis } from './lib/redis-client.ts'
 import { installAuth } from './plugins/auth.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
 import { rejectNulCharacters } from './plugins/reject-nul.ts'
@@ -21,7 +20,7 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     bodyLimit: deps.config.bodyLimit,
   })
   // Scale mode: rate-limit counters live in Redis so replicas share them. The app opened it, so it closes it.
-  const redis = deps.config.redisUrl ? await openApiRedis(deps.config.redisUrl, app.log) : undefined
+  const redis = deps.config.redisUrl ? await openSharedRedis(deps.config.redisUrl, app.log) : undefined
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
   await registerExternalPlugins(app, deps.config, redis)
   installServices(app, deps, redis)

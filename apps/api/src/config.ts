@@ -5,6 +5,7 @@ import {
   logLevel,
   parseConfig,
   port,
+  redisEnvFields,
   s3EnvFields,
   s3FromEnv,
   type Env,
@@ -24,9 +25,7 @@ const schema = z.object({
   CORS_ORIGINS: csv(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  /** Key prefix of the rate-limit counters in Redis (installations sharing one Redis use different ones). */
-  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('loa:rl:'),
+  ...redisEnvFields,
   /** Issuer of the access tokens. */
   SSO_PUBLIC_URL: httpUrl().default('http://localhost:4100'),
   SSO_JWKS_URL: httpUrl().optional(),

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Database } from '@loa/db'
-import { createBaseApp, registerHealthRoutes } from '@loa/service-kit'
+import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/service-kit'
 import type { SsoConfig } from './config.ts'
 import type { SsoContext } from './context.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
@@ -77,7 +77,15 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     await dummyHash()
     await instance.register(cookie)
     await instance.register(formbody, { bodyLimit: SSO_BODY_LIMIT })
-    await instance.register(rateLimit, { global: false })
+    // Scale mode: per-IP limits live in Redis so replicas share them (skipped while Redis is down; the
+    // per-account lockout in the database still holds).
+    const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : undefined
+    if (redis)
+      instance.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
+    await instance.register(rateLimit, {
+      global: false,
+      ...(redis && { redis, nameSpace: `${config.rateLimitRedisPrefix}{sso}:`, skipOnError: true }),
+    })
     registerCors(instance, ctx)
     registerDiscoveryRoutes(instance, ctx)
     registerAuthorizeRoutes(instance, ctx)

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { bool, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+import { bool, httpUrl, logLevel, parseConfig, port, redisEnvFields, type Env } from '@loa/service-kit'
 import { readOrCreateSecret } from './secrets.ts'
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
@@ -12,6 +12,8 @@ const schema = z.object({
   WEB_PUBLIC_URL: httpUrl().default('http://localhost:3000'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Scale mode: per-IP rate limits are counted in Redis, so every replica shares them. */
+  ...redisEnvFields,
   LOG_LEVEL: logLevel(),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Loa <no-reply@loa.local>'),
@@ -94,6 +96,8 @@ export interface SsoConfig {
   loginFailureFactor: number
   loginRateLimit: number
   tokenRateLimit: number
+  redisUrl?: string
+  rateLimitRedisPrefix: string
   social: SocialProviderConfig[]
   googleOneTap?: { clientId: string; issuers: string[]; jwksUrl: string }
 }
@@ -157,6 +161,8 @@ export const loadSsoConfig = (env: Env, options: { generateSecrets?: boolean } =
     loginFailureFactor: e.SSO_LOGIN_FAILURE_FACTOR,
     loginRateLimit: e.SSO_LOGIN_RATE_LIMIT,
     tokenRateLimit: e.SSO_TOKEN_RATE_LIMIT,
+    redisUrl: e.REDIS_URL,
+    rateLimitRedisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
     social,
     googleOneTap: e.GOOGLE_CLIENT_ID
       ? {
