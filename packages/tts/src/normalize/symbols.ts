@@ -14,6 +14,7 @@ const SYMBOL_READINGS: Record<string, string> = {
   '≤': 'nhỏ hơn hoặc bằng',
   '×': 'nhân',
   '÷': 'chia',
+  '^': 'mũ',
   '±': 'cộng trừ',
   '°': 'độ',
   $: 'đô la',

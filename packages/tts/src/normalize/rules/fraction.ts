@@ -43,7 +43,8 @@ const HOUSE_AFTER = new Set([
   'quốc',
   'tỉnh',
 ])
-const RATING_BEFORE = new Set(['điểm', 'chấm', 'giá', 'sao', 'rating', 'đạt', 'được'])
+/** Before these "a/b" is read "a trên b": ratings, and a position out of a total ("trang 1/10", "câu 3/20"). */
+const RATING_BEFORE = new Set(['điểm', 'chấm', 'giá', 'sao', 'rating', 'đạt', 'được', 'trang', 'câu', 'bước'])
 const FRACTION_BEFORE = new Set([
   'chiếm',
   'khoảng',

@@ -1,6 +1,7 @@
 /**
  * Roman numerals, only after a trigger word (thế kỷ XXI, chương IV, Đại hội XIII, quý II, kỳ họp thứ
- * IV) or as a regnal number after a name (Elizabeth II). After "thứ" they follow the ordinal rule.
+ * IV), as a heading number at the start of a line ("II. Nội dung"), or as a regnal number after a name
+ * (Elizabeth II). After "thứ" they follow the ordinal rule.
  */
 import { adjacentPreviousWord, isCapitalised, precededBy } from '../context.ts'
 import { readOrdinal } from '../calendar.ts'
@@ -61,12 +62,22 @@ export function romanValue(text: string): number | null {
   return total > 0 ? total : null
 }
 
+/** A heading number: first on its line and followed by "." or ")" ("I. Mở đầu", "IV) Kết luận"). */
+function isHeadingNumber(ctx: RuleContext, i: number): boolean {
+  const after = ctx.tokens[i + 1]
+  if (after?.type !== 'punct' || (after.text !== '.' && after.text !== ')')) return false
+  let j = i - 1
+  while (ctx.tokens[j]?.type === 'space' || ctx.tokens[j]?.type === 'drop') j--
+  return j < 0 || ctx.tokens[j]?.type === 'newline'
+}
+
 function readRoman(ctx: RuleContext, i: number, text: string): string | null {
   const value = romanValue(text)
   if (value === null) return null
   const prev = adjacentPreviousWord(ctx, i)
   if (prev === 'thứ') return readOrdinal(value, ctx.words)
-  if (precededBy(ctx, i, TRIGGERS)) return readIntegerDigits(String(value), ctx.words)
+  if (precededBy(ctx, i, TRIGGERS) || isHeadingNumber(ctx, i))
+    return readIntegerDigits(String(value), ctx.words)
   // Regnal numbers after a capitalised name: Elizabeth II, Louis XIV (never a lone I, V or X).
   let j = i - 1
   while (ctx.tokens[j]?.type === 'space') j--
