@@ -5,17 +5,20 @@ import { segmentText } from '@/lib/studio/text'
 
 /**
  * How the text will be read: the non-standard words (numbers, dates, abbreviations…) found by the preview
- * endpoint are highlighted in the user's text, each with its reading, and listed in a table.
+ * endpoint are highlighted in the user's text, each with its reading, and listed in a table. Clicking a
+ * highlighted word (a button) asks for its pronunciation dictionary entry (`onWord`).
  */
 export function ReadingPreview({
   preview,
   source,
   stale,
+  onWord,
   onClose,
 }: {
   preview: Preview
   source: string
   stale: boolean
+  onWord: (word: string) => void
   onClose: () => void
 }) {
   const t = useTranslations('studio.preview')
@@ -39,6 +42,7 @@ export function ReadingPreview({
         </button>
       </div>
       {stale && <p className="muted">{t('stale')}</p>}
+      {spans.length > 0 && <p className="muted">{t('clickHint')}</p>}
       {spans.length === 0 ? (
         <p className="muted">{t('nothing')}</p>
       ) : (
@@ -54,7 +58,17 @@ export function ReadingPreview({
                   data-kind={spans[seg.mark]!.kind}
                   title={t('readsAs', { text: spans[seg.mark]!.text })}
                 >
-                  {seg.text}
+                  <button
+                    type="button"
+                    className="studio-nsw-word"
+                    aria-label={t(spans[seg.mark]!.kind === 'dictionary' ? 'editEntry' : 'addEntry', {
+                      word: seg.text,
+                      text: spans[seg.mark]!.text,
+                    })}
+                    onClick={() => onWord(seg.text)}
+                  >
+                    {seg.text}
+                  </button>
                 </mark>
               ),
             )}

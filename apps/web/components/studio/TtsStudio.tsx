@@ -32,11 +32,13 @@ import {
   titleFrom,
   type Paragraph,
 } from '@/lib/studio/text'
-import { requestDemoSynthesis, DEMO_TEXT_MAX } from '@/lib/api/demo-synthesis'
+import { DEMO_TEXT_MAX } from '@/lib/api/demo-synthesis'
+import { playShortText } from '@/lib/studio/listen'
 import { Player } from './Player'
 import { VoicePicker } from './VoicePicker'
 import { ReadingPreview } from './ReadingPreview'
 import { History } from './History'
+import { PronunciationDictionary, type DictionaryRequest } from './PronunciationDictionary'
 import './studio.css'
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed'
@@ -73,6 +75,12 @@ export function TtsStudio() {
   const [spoken, setSpoken] = useState(-1)
   const [historyVersion, setHistoryVersion] = useState(0)
   const [pauseMs, setPauseMs] = useState<number>(500)
+  /** The paragraph last edited: its voice reads the dictionary's "listen". */
+  const [activeParagraph, setActiveParagraph] = useState<string | null>(null)
+  const [dictionary, setDictionary] = useState<{
+    request: DictionaryRequest | null
+    paragraph: string
+  } | null>(null)
   const events = useRef<EventSource | null>(null)
   const textareas = useRef<Record<string, HTMLTextAreaElement | null>>({})
 
@@ -206,28 +214,20 @@ export function TtsStudio() {
       .trim()
       .slice(0, DEMO_TEXT_MAX)
     if (!piece) return toast.warning(t('errors.TEXT_EMPTY'))
-    sample.current?.pause()
     setListening(p.id)
-    const answer = await requestDemoSynthesis(api.apiUrl, { text: piece, voiceCode: p.voiceCode })
-    if (!answer.ok) {
-      setListening(null)
-      return toast.error(tAll(studioErrorKey(answer.errorCode)))
-    }
-    const url = URL.createObjectURL(answer.audio)
-    const audio = new Audio(url)
-    sample.current = audio
-    audio.playbackRate = p.speed
-    audio.onended = () => {
-      setListening(null)
-      URL.revokeObjectURL(url)
-    }
-    void audio.play().catch(() => setListening(null))
+    const error = await playShortText(
+      api.apiUrl,
+      { text: piece, voiceCode: p.voiceCode, speed: p.speed },
+      sample,
+      () => setListening(null),
+    )
+    if (error) toast.error(tAll(studioErrorKey(error)))
   }
 
   const showError = useCallback((error: unknown) => toast.error(tAll(studioErrorKey(error))), [tAll])
 
-  const runPreview = async () => {
-    if (billableCharacters(text) === 0) return toast.warning(t('errors.TEXT_EMPTY'))
+  const runPreview = async (quiet = false) => {
+    if (billableCharacters(text) === 0) return quiet ? undefined : toast.warning(t('errors.TEXT_EMPTY'))
     setPreviewing(true)
     try {
       setPreview({ preview: await api.preview(text, paragraphs[0]?.voiceCode), source: text })
@@ -377,6 +377,16 @@ export function TtsStudio() {
     })
 
   const pickerParagraph = paragraphs.find((p) => p.id === pickerFor)
+  /** Opens the dictionary, with a word from the reading preview (read with the first paragraph's voice, like the preview). */
+  const openDictionary = (word?: string) =>
+    setDictionary({
+      request: word ? { word, nonce: Date.now() } : null,
+      paragraph: (word ? paragraphs[0]?.id : activeParagraph) ?? paragraphs[0]!.id,
+    })
+  const dictionaryParagraph =
+    paragraphs.find((p) => p.id === dictionary?.paragraph) ??
+    paragraphs.find((p) => p.id === activeParagraph) ??
+    paragraphs[0]!
   const voiceName = (code: string) => voices[code]?.name ?? code
   const number = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
 
@@ -422,6 +432,7 @@ export function TtsStudio() {
                   rows={4}
                   placeholder={i === 0 ? t('editor.placeholder') : undefined}
                   onChange={(e) => update(p.id, { text: e.target.value })}
+                  onFocus={() => setActiveParagraph(p.id)}
                   onPaste={(e) => onPaste(p, e)}
                 />
                 <div
@@ -514,6 +525,9 @@ export function TtsStudio() {
             >
               {previewing ? t('preview.loading') : t('preview.button')}
             </button>
+            <button type="button" className="btn btn-outline" onClick={() => openDictionary()}>
+              {t('dictionary.open')}
+            </button>
             {job ? (
               <button type="button" className="btn btn-outline" onClick={() => void cancel()}>
                 {t('synth.cancel')}
@@ -544,6 +558,7 @@ export function TtsStudio() {
             preview={preview.preview}
             source={preview.source}
             stale={preview.source !== text}
+            onWord={(word) => openDictionary(word)}
             onClose={() => setPreview(null)}
           />
         )}
@@ -602,6 +617,23 @@ export function TtsStudio() {
         onDownload={(id) => void download(id, 'mp3')}
         onReopen={reopen}
         onError={showError}
+      />
+
+      <PronunciationDictionary
+        api={api}
+        open={dictionary !== null}
+        request={dictionary?.request ?? null}
+        voice={{
+          code: dictionaryParagraph.voiceCode,
+          name: voiceName(dictionaryParagraph.voiceCode),
+          speed: dictionaryParagraph.speed,
+          region: voices[dictionaryParagraph.voiceCode]?.region ?? null,
+        }}
+        onChanged={() => {
+          // The preview follows the dictionary: read again with the changed entries.
+          if (preview) void runPreview(true)
+        }}
+        onClose={() => setDictionary(null)}
       />
 
       <VoicePicker

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
+import type { Region } from '@loa/contracts'
 import type { ApiEnvelope, UsagePackage, Voice } from '@/lib/api/types'
 
 const V1 = '/api/v1'
@@ -51,6 +52,24 @@ export interface Preview {
   text: string
   characters: number
   spans: PreviewSpan[]
+}
+
+export type DictionaryRegion = Region
+
+/** A pronunciation dictionary entry: `word` is read as `reading` (in every region when `region` is null). */
+export interface DictionaryEntry {
+  id: string
+  word: string
+  reading: string
+  region: DictionaryRegion | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface DictionaryEntryInput {
+  word: string
+  reading: string
+  region: DictionaryRegion | null
 }
 
 export interface TimelineSentence {
@@ -167,6 +186,17 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
       const token = await getToken()
       return `${apiUrl}${V1}/synthesis/${encodeURIComponent(id)}/events?access_token=${encodeURIComponent(token ?? '')}`
     },
+    dictionary: () =>
+      call<{ total: number; maxEntries: number; entries: DictionaryEntry[] }>(
+        'GET',
+        '/pronunciation-dictionary',
+      ),
+    addEntry: (body: DictionaryEntryInput) =>
+      call<DictionaryEntry>('POST', '/pronunciation-dictionary', { body }),
+    updateEntry: (id: string, body: DictionaryEntryInput) =>
+      call<DictionaryEntry>('PUT', `/pronunciation-dictionary/${encodeURIComponent(id)}`, { body }),
+    removeEntry: (id: string) =>
+      call<{ id: string; deleted: boolean }>('DELETE', `/pronunciation-dictionary/${encodeURIComponent(id)}`),
     apps: () => call<{ apps: ApiApp[] }>('GET', '/api-apps').then((r) => r.apps),
     createApp: (name: string, callbackUrl: string | null) =>
       call<{ app: ApiApp; token: string }>('POST', '/api-apps', { body: { name, callbackUrl } }),
