@@ -90,6 +90,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   'GD-ĐT': 'giáo dục đào tạo',
   GDĐT: 'giáo dục đào tạo',
   TDTT: 'thể dục thể thao',
+  BKS: 'biển kiểm soát',
   THVN: 'truyền hình việt nam',
   GTVT: 'giao thông vận tải',
   'KH&CN': 'khoa học và công nghệ',

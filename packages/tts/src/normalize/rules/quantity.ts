@@ -223,6 +223,14 @@ export const quantityRule: Rule = (ctx, i) => {
   const named = readNamedNumber(ctx, i, token.text)
   if (named)
     return { next: i + 1, frags: [{ text: named, kind: 'number', start: token.start, end: token.end }] }
+  // "+1,5%", "+12 điểm": an explicit plus sign before an amount (phones took "+84 …" already).
+  if (/^\+\d/.test(token.text)) {
+    const signed = readQuantityWord(ctx, token.text.slice(1))
+    if (signed) {
+      const text = `cộng ${signed.text}${signed.pendingCurrency ? ` ${signed.pendingCurrency}` : ''}`
+      return { next: i + 1, frags: [{ text, kind: signed.kind, start: token.start, end: token.end }] }
+    }
+  }
   const times = readTimes(ctx, token.text)
   if (times)
     return { next: i + 1, frags: [{ text: times, kind: 'number', start: token.start, end: token.end }] }
@@ -276,7 +284,11 @@ export const perWordRule: Rule = (ctx, i) => {
     : (readCurrencySuffix(left) ?? readUnit(left))
   // After money any measure word may follow ("đồng/lượng", "triệu/căn"); after a unit only known ones.
   const money = SCALE_WORDS.has(left.toLowerCase()) || readCurrencySuffix(left) !== null
-  const per = readPer(m[2] ?? '') ?? (money && /^\p{Ll}+$/u.test(m[2] ?? '') ? (m[2] ?? '') : null)
+  const per =
+    readPer(m[2] ?? '') ??
+    (money && /^\p{Ll}+$/u.test(m[2] ?? '') ? (m[2] ?? '') : null) ??
+    // An exchange rate: "VND/USD" đồng trên đô la mỹ.
+    (money ? readCurrencySuffix(m[2] ?? '') : null)
   if (!per) return null
   if (!leftReading || /^(h|s|p|x|l|A|J)$/.test(left)) return null
   return {

@@ -4,7 +4,7 @@
  * (Elizabeth II). After "thứ" they follow the ordinal rule.
  */
 import { adjacentPreviousWord, isCapitalised, precededBy } from '../context.ts'
-import { readOrdinal } from '../calendar.ts'
+import { readOrdinal, readYear } from '../calendar.ts'
 import { readIntegerDigits } from '../number-reader.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
 
@@ -100,6 +100,14 @@ export const romanRule: Rule = (ctx, i) => {
     const value = romanValue(word)
     if (value === null) return null
     const text = readIntegerDigits(String(value), ctx.words)
+    return { next: i + 1, frags: [{ text, kind: 'roman', start: token.start, end: token.end }] }
+  }
+  // "quý III/2024", "khóa XV/2021": the numeral, then the year.
+  const ofYear = /^([IVXLCDM]+)[/-](\d{4})$/.exec(word)
+  if (ofYear) {
+    const a = readRoman(ctx, i, ofYear[1] ?? '')
+    if (a === null) return null
+    const text = `${a} năm ${readYear(ofYear[2] ?? '', ctx.words)}`
     return { next: i + 1, frags: [{ text, kind: 'roman', start: token.start, end: token.end }] }
   }
   if (!/^[IVXLCDM]+(?:[-–][IVXLCDM]+)?$/.test(word)) return null
