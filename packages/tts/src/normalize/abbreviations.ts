@@ -91,6 +91,8 @@ export const ABBREVIATIONS: Record<string, string> = {
   GDĐT: 'giáo dục đào tạo',
   TDTT: 'thể dục thể thao',
   BKS: 'biển kiểm soát',
+  TCN: 'trước công nguyên',
+  SCN: 'sau công nguyên',
   THVN: 'truyền hình việt nam',
   GTVT: 'giao thông vận tải',
   'KH&CN': 'khoa học và công nghệ',
