@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
@@ -17,6 +19,32 @@ const cm = (key: string, values: Record<string, string | number> = {}): string =
   return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
 }
 
+/** Today's calendar date where usage days are counted (Vietnam). */
+const todayInVietnam = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Ho_Chi_Minh',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
+
+/** The developer's callback receiver: answers 500 to the first delivery (retried), then 200. */
+let receiver: Server
+let receiverUrl: string
+const answers: number[] = [500]
+test.beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      res.statusCode = answers.shift() ?? 200
+      res.end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/loa-callback`
+})
+test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())))
+
 /** What a developer's server would send (curl-equivalent), outside the browser. */
 const callTts = (token: string) =>
   fetch(`${E2E.apiUrl}/api/v1/tts`, {
@@ -29,7 +57,7 @@ const callTts = (token: string) =>
     }),
   })
 
-test('console: create app → copy token → a request with it succeeds → rename → revoke → 401', async ({
+test('console: create app → copy token → a request with it succeeds → usage + callback log → rename → revoke → 401', async ({
   page,
   context,
 }) => {
@@ -51,6 +79,7 @@ test('console: create app → copy token → a request with it succeeds → rena
 
   // Create: the token is shown once, with a copy button.
   await page.getByRole('textbox', { name: cm('console.name') }).fill('Máy chủ tin tức')
+  await page.getByRole('textbox', { name: cm('console.callback') }).fill(receiverUrl)
   await page.getByRole('button', { name: cm('console.create'), exact: true }).click()
   const shown = page.getByTestId('new-token')
   await expect(shown).toBeVisible()
@@ -65,9 +94,83 @@ test('console: create app → copy token → a request with it succeeds → rena
   // A curl-equivalent request with the copied token succeeds.
   const ok = await callTts(token)
   expect(ok.status).toBe(200)
-  const okBody = (await ok.json()) as { status: number; result: { request_id: string } }
+  const okBody = (await ok.json()) as { status: number; result: { request_id: string; characters: number } }
   expect(okBody.status).toBe(1)
-  expect(okBody.result.request_id).toBeTruthy()
+  const requestId = okBody.result.request_id
+  expect(requestId).toBeTruthy()
+
+  // The app's usage today: 1 request and its characters, in the charts (30 days by default) and the table.
+  await page.reload()
+  const activity = page.getByTestId('app-activity')
+  await expect(activity.getByRole('combobox', { name: cm('console.activityApp') })).toHaveValue(
+    (await page.getByTestId('api-app').getAttribute('data-app-id'))!,
+  )
+  // (Charged characters follow once the request succeeded: not compared yet.)
+  await expect(activity.getByTestId('usage-totals')).toContainText(
+    cm('console.usageTotals', { days: 30, requests: 1, characters: okBody.result.characters })
+      .split(' · ')
+      .slice(0, 2)
+      .join(' · '),
+  )
+  const characters = activity.getByRole('img', { name: cm('console.chartCharacters') })
+  await expect(characters.locator('rect')).toHaveCount(30)
+  await expect(activity.getByRole('img', { name: cm('console.chartRequests') }).locator('rect')).toHaveCount(
+    30,
+  )
+  await activity.getByText(cm('console.usageTable')).click()
+  const today = activity.locator(`tr[data-date="${todayInVietnam()}"] td`)
+  await expect(today.nth(0)).toHaveText('1')
+  await expect(today.nth(1)).toHaveText(String(okBody.result.characters))
+  // The range switch: 7 and 90 days.
+  await activity.getByRole('button', { name: cm('console.rangeDays', { days: 7 }) }).click()
+  await expect(characters.locator('rect')).toHaveCount(7)
+  await expect(today.nth(0)).toHaveText('1')
+  await activity.getByRole('button', { name: cm('console.rangeDays', { days: 90 }) }).click()
+  await expect(characters.locator('rect')).toHaveCount(90)
+  await expect(activity.getByRole('button', { name: cm('console.rangeDays', { days: 90 }) })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+
+  // Its callback delivery log, without the app token: first attempt 500 (retried), then 200.
+  await page.getByRole('textbox', { name: cm('console.tryToken') }).fill('')
+  const requestRow = activity.getByTestId('app-requests').locator(`tr[data-request-id="${requestId}"]`)
+  await requestRow.getByRole('button', { name: cm('console.showCallback') }).click()
+  const log = activity.getByTestId('callback-log')
+  await expect(log).toContainText(requestId)
+  await expect(async () => {
+    await activity.getByRole('button', { name: cm('console.refresh') }).click()
+    await expect(log.locator('.badge')).toHaveText(cm('console.callbackState.SUCCESS'), { timeout: 1_000 })
+  }).toPass({ timeout: 60_000 })
+  await expect(log).toContainText(receiverUrl)
+  const attempts = log.locator('tbody tr')
+  await expect(attempts).toHaveCount(2)
+  await expect(attempts.nth(0)).toHaveAttribute('data-ok', 'false')
+  await expect(attempts.nth(0)).toContainText('500')
+  await expect(attempts.nth(1)).toHaveAttribute('data-ok', 'true')
+  await expect(attempts.nth(1)).toContainText('200')
+  await log.getByText(cm('console.callbackPayload')).click()
+  await expect(log.locator('pre')).toContainText(`"request_id": "${requestId}"`)
+  await expect(log.locator('pre')).toContainText('"status": "SUCCESS"')
+  // Once it succeeded, the characters charged show up too.
+  await expect(activity.getByTestId('usage-totals')).toContainText(
+    cm('console.usageTotals', {
+      days: 90,
+      requests: 1,
+      characters: okBody.result.characters,
+      charged: okBody.result.characters,
+    }),
+  )
+
+  // 360 px wide: the console fits without horizontal scrolling.
+  await page.setViewportSize({ width: 360, height: 740 })
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // The try-it panel needs the token again.
+  await page.getByRole('textbox', { name: cm('console.tryToken') }).fill(token)
 
   // The try-it panel sends a real request with the same token and shows the answer.
   await page.getByRole('button', { name: cm('console.trySend') }).click()
@@ -79,7 +182,9 @@ test('console: create app → copy token → a request with it succeeds → rena
   await expect(page.getByTestId('api-app').filter({ hasText: 'Máy chủ tin tức' })).toContainText(
     cm('console.usage', { requests: 2, characters: 0 }).split(' · ')[0]!,
   )
-  await expect(page.locator('svg.console-chart rect')).toHaveCount(14)
+  await expect(page.getByTestId('usage-totals')).toContainText(
+    cm('console.usageTotals', { days: 30, requests: 2 }).split(' · ')[0]!,
+  )
 
   // Rename.
   await page.getByRole('button', { name: cm('console.rename') }).click()

@@ -66,4 +66,6 @@ export const productEnv = (dataDir: string): Record<string, string> => ({
   // Forms are exercised many times by the tests.
   API_RATE_LIMIT_FORMS: '1000',
   API_RATE_LIMIT_PUBLIC_WRITES: '1000',
+  // Callbacks of the developer API may go to receivers the tests serve on the loopback address.
+  CALLBACK_ALLOW_HOSTS: '127.0.0.1',
 })

@@ -2,25 +2,30 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
-import { useStudioApi, type ApiApp, type Synthesis } from '@/lib/studio/api'
+import { useStudioApi, type ApiApp } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
 import { DEFAULT_VOICE } from '@/lib/studio/text'
-import { dailyUsage } from '@/lib/studio/usage'
+import { AppActivity } from './AppActivity'
 import '@/components/studio/studio.css'
+import './console.css'
 
 interface TryResponse {
   status: number
   body: unknown
 }
 
-/** The API console: apps (create, token once, rename, callback URL, revoke), usage chart, request log, try it. */
+/**
+ * The API console: apps (create, token once, rename, callback URL, revoke), each app's usage per day and its
+ * requests with their callback delivery log, try it.
+ */
 export function ApiConsole() {
   const t = useTranslations('console')
   const tAll = useTranslations()
   const locale = useLocale()
   const api = useStudioApi()
   const [apps, setApps] = useState<ApiApp[] | null>(null)
-  const [requests, setRequests] = useState<Synthesis[]>([])
+  const [selected, setSelected] = useState<string | null>(null)
+  const [activity, setActivity] = useState(0)
   const [name, setName] = useState('')
   const [callbackUrl, setCallbackUrl] = useState('')
   const [creating, setCreating] = useState(false)
@@ -32,7 +37,6 @@ export function ApiConsole() {
   const [tryVoice, setTryVoice] = useState(DEFAULT_VOICE)
   const [sending, setSending] = useState(false)
   const [response, setResponse] = useState<TryResponse | null>(null)
-  const [callbackLog, setCallbackLog] = useState<{ id: string; body: unknown } | null>(null)
   const showError = useCallback((error: unknown) => toast.error(tAll(studioErrorKey(error))), [tAll])
   const number = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
   const date = (iso: string) => new Date(iso).toLocaleString(locale)
@@ -45,10 +49,7 @@ export function ApiConsole() {
         setApps([])
         showError(error)
       })
-    api
-      .apiHistory()
-      .then((r) => setRequests(r.items.filter((i) => i.source !== 'STUDIO')))
-      .catch(() => setRequests([]))
+    setActivity((n) => n + 1)
   }, [api, showError])
   useEffect(load, [load])
 
@@ -59,6 +60,7 @@ export function ApiConsole() {
     try {
       const result = await api.createApp(name.trim(), callbackUrl.trim() || null)
       setCreated(result)
+      setSelected(result.app.appId)
       setTryToken(result.token)
       setName('')
       setCallbackUrl('')
@@ -143,17 +145,7 @@ export function ApiConsole() {
     }
   }
 
-  const showCallback = async (id: string) => {
-    try {
-      const answer = await raw('GET', `/tts/${encodeURIComponent(id)}/callback-result`)
-      setCallbackLog({ id, body: answer.body })
-    } catch {
-      showError('ERR_NETWORK')
-    }
-  }
-
-  const days = dailyUsage(requests, 14, new Date())
-  const max = Math.max(1, ...days.map((d) => d.characters))
+  const shown = apps?.find((a) => a.appId === selected) ?? apps?.[0]
   const openapi = `${api.apiUrl}/api/v1/openapi.json`
   const docs = `${api.apiUrl}/api/v1/docs`
   const curl = `curl -X POST ${api.apiUrl}/api/v1/tts \\\n  -H "Authorization: Bearer <TOKEN>" \\\n  -H "Content-Type: application/json" \\\n  -d '{"input_text":"Xin chào","voice_code":"${DEFAULT_VOICE}","audio_type":"mp3"}'`
@@ -211,7 +203,13 @@ export function ApiConsole() {
         ) : (
           <ul className="console-apps">
             {apps.map((app) => (
-              <li key={app.appId} className="card" data-testid="api-app" data-revoked={app.revoked}>
+              <li
+                key={app.appId}
+                className="card"
+                data-testid="api-app"
+                data-app-id={app.appId}
+                data-revoked={app.revoked}
+              >
                 <div className="studio-row">
                   <strong>{app.name}</strong>
                   <span className="badge">{app.revoked ? t('revoked') : t('active')}</span>
@@ -295,33 +293,19 @@ export function ApiConsole() {
         )}
       </section>
 
-      <section aria-labelledby="chart-title">
-        <h2 id="chart-title">{t('chartTitle')}</h2>
-        {requests.length === 0 ? (
-          <p className="muted">{t('chartEmpty')}</p>
+      <section aria-labelledby="activity-title">
+        <h2 id="activity-title">{t('activity')}</h2>
+        {!apps || !shown ? (
+          <p className="muted">{t('activityEmpty')}</p>
         ) : (
-          <svg
-            className="console-chart"
-            viewBox={`0 0 ${days.length * 20} 110`}
-            preserveAspectRatio="none"
-            role="img"
-            aria-label={t('chartLabel', {
-              summary: days
-                .filter((d) => d.characters > 0)
-                .map((d) => `${d.day}: ${d.characters}`)
-                .join(', '),
-            })}
-          >
-            {days.map((d, i) => {
-              const h = (d.characters / max) * 100
-              return (
-                <rect key={d.day} x={i * 20 + 3} y={105 - h} width={14} height={h} fill="#5b21b6">
-                  <title>{`${d.day}: ${d.characters} / ${d.requests}`}</title>
-                </rect>
-              )
-            })}
-            <line x1={0} x2={days.length * 20} y1={105} y2={105} stroke="#d1d5db" />
-          </svg>
+          <AppActivity
+            api={api}
+            apps={apps}
+            appId={shown.appId}
+            onSelect={setSelected}
+            reloadKey={activity}
+            onError={showError}
+          />
         )}
       </section>
 
@@ -355,57 +339,6 @@ export function ApiConsole() {
             <pre className="console-response" data-testid="try-response" data-status={response.status}>
               {JSON.stringify(response.body, null, 2)}
             </pre>
-          </>
-        )}
-      </section>
-
-      <section aria-labelledby="log-title">
-        <h2 id="log-title">{t('log')}</h2>
-        {requests.length === 0 ? (
-          <p className="muted">{t('logEmpty')}</p>
-        ) : (
-          <div className="studio-table-wrap">
-            <table className="studio-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('logRequest')}</th>
-                  <th scope="col">{t('logStatus')}</th>
-                  <th scope="col">{t('logCharacters')}</th>
-                  <th scope="col">{t('logDate')}</th>
-                  <th scope="col">{t('logCallback')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.slice(0, 20).map((r) => (
-                  <tr key={r.requestId}>
-                    <td>
-                      <code>{r.requestId}</code>
-                    </td>
-                    <td>{tAll(`studio.status.${r.status}`)}</td>
-                    <td>{number(r.characters)}</td>
-                    <td>{date(r.createdAt)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-ghost"
-                        disabled={!tryToken.trim()}
-                        onClick={() => void showCallback(r.requestId)}
-                      >
-                        {t('showCallback')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {callbackLog && (
-          <>
-            <h3>
-              {t('callbackResult')} — <code>{callbackLog.id}</code>
-            </h3>
-            <pre className="console-response">{JSON.stringify(callbackLog.body, null, 2)}</pre>
           </>
         )}
       </section>

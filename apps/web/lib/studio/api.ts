@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
+import { camelizeKeys, httpFailureMessage } from '@loa/contracts'
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
 import type { Region } from '@loa/contracts'
 import type { ApiEnvelope, UsagePackage, Voice } from '@/lib/api/types'
@@ -18,6 +19,8 @@ export interface Synthesis {
   requestId: string
   title: string
   source: string
+  /** The API app of an API/stream request (null for the studio). */
+  apiAppId: string | null
   status: SynthesisStatus
   progress: number
   characters: number
@@ -114,6 +117,58 @@ export interface ApiApp {
   createdAt: string
 }
 
+/** One day of an app's usage (a calendar day in Vietnam). */
+export interface UsageDay {
+  date: string
+  requests: number
+  characters: number
+  chargedCharacters: number
+}
+
+export interface AppUsage {
+  appId: string
+  timeZone: string
+  from: string
+  to: string
+  days: UsageDay[]
+  totals: Omit<UsageDay, 'date'>
+}
+
+export interface CallbackAttempt {
+  attempt: number
+  url: string
+  /** Exactly what was POSTed (snake_case, as the developer's server received it). */
+  payload: unknown
+  statusCode: number | null
+  ok: boolean
+  error: string | null
+  durationMs: number
+  createdAt: string
+}
+
+export interface CallbackLog {
+  requestId: string
+  callbackUrl: string | null
+  result: 'SUCCESS' | 'FAILURE' | 'PENDING'
+  attempts: CallbackAttempt[]
+}
+
+interface CallbackLogWire {
+  request_id: string
+  callback_url: string | null
+  result: CallbackLog['result']
+  attempts: {
+    attempt: number
+    url: string
+    payload: unknown
+    status_code: number | null
+    ok: boolean
+    error: string | null
+    duration_ms: number
+    created_at: string
+  }[]
+}
+
 export interface Order {
   id: string
   packageCode: string
@@ -156,6 +211,24 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
     if (!token) throw new HttpError('Unauthorized', 401, { errorCode: 'UNAUTHORIZED' })
     const body = await http.request<ApiEnvelope<T>>(method, `${V1}${path}`, { ...options, token })
     return body.result as T
+  }
+  /** A GET whose answer is kept as sent (no camelCase): callback payloads are shown exactly as delivered. */
+  const callRaw = async <T>(path: string): Promise<T> => {
+    const token = await getToken()
+    if (!token) throw new HttpError('Unauthorized', 401, { errorCode: 'UNAUTHORIZED' })
+    let response: Response
+    try {
+      response = await fetch(`${apiUrl}${V1}${path}`, {
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+        cache: 'no-store',
+      })
+    } catch (error) {
+      throw new HttpError((error as Error).message || 'Network Error', 0, { errorCode: 'ERR_NETWORK' })
+    }
+    const body = (await response.json().catch(() => undefined)) as { result?: T } | undefined
+    if (!response.ok)
+      throw new HttpError(httpFailureMessage(response.status), response.status, camelizeKeys(body))
+    return body?.result as T
   }
   return {
     apiUrl,
@@ -203,10 +276,34 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
     updateApp: (id: string, patch: { name?: string; callbackUrl?: string | null }) =>
       call<ApiApp>('PATCH', `/api-apps/${encodeURIComponent(id)}`, { body: patch }),
     revokeApp: (id: string) => call<ApiApp>('DELETE', `/api-apps/${encodeURIComponent(id)}`),
-    apiHistory: () =>
-      call<{ total: number; items: Synthesis[] }>('GET', '/synthesis', {
-        params: { source: 'ALL', limit: 100 },
+    /** Requests and characters of one app per day: the `days` days ending today (Vietnam days). */
+    appUsage: (id: string, days: number) =>
+      call<AppUsage>('GET', `/api-apps/${encodeURIComponent(id)}/usage`, { params: { days } }),
+    appRequests: (id: string, limit = 20) =>
+      call<{ total: number; items: Synthesis[] }>('GET', `/api-apps/${encodeURIComponent(id)}/requests`, {
+        params: { limit },
       }),
+    /** Every callback delivery attempt of one of the app's requests (no app token needed). */
+    appCallbacks: async (id: string, requestId: string): Promise<CallbackLog> => {
+      const log = await callRaw<CallbackLogWire>(
+        `/api-apps/${encodeURIComponent(id)}/requests/${encodeURIComponent(requestId)}/callbacks`,
+      )
+      return {
+        requestId: log.request_id,
+        callbackUrl: log.callback_url,
+        result: log.result,
+        attempts: log.attempts.map((a) => ({
+          attempt: a.attempt,
+          url: a.url,
+          payload: a.payload,
+          statusCode: a.status_code,
+          ok: a.ok,
+          error: a.error,
+          durationMs: a.duration_ms,
+          createdAt: a.created_at,
+        })),
+      }
+    },
     packages: () =>
       call<unknown>('GET', '/packages', { params: { active: true, purchasable: true } }).then((r) =>
         pickArray<UsagePackage>(r, 'packages'),
