@@ -75,21 +75,11 @@ export interface DictionaryEntryInput {
   region: DictionaryRegion | null
 }
 
-export interface TimelineSentence {
-  index: number
-  text: string
-  source: string
-  startMs: number
-  endMs: number
-  srcStart: number
-  srcEnd: number
-  paragraph: number
-}
-
-export interface Timeline {
-  durationMs: number
-  sentences: TimelineSentence[]
-}
+/**
+ * The timeline JSON of a finished request (`timelineLink`) is the engine's own type. Types only (erased when
+ * compiled): `@loa/tts/timeline` is a declarations-only module, so nothing of the engine reaches the bundle.
+ */
+export type { Timeline, TimelineSentence } from '@loa/tts/timeline'
 
 export interface Profile {
   id: string
