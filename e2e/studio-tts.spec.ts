@@ -1,41 +1,8 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E } from './support/env.ts'
 import { msg } from './support/messages.ts'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-type Tree = { [key: string]: string | Tree }
-const studioMessages = JSON.parse(
-  readFileSync(path.join(here, '..', 'apps', 'web', 'messages', 'studio', 'vi.json'), 'utf8'),
-) as Tree
-
-/** A studio message (messages/studio/vi.json) with `{name}` placeholders filled. */
-const sm = (key: string, values: Record<string, string | number> = {}): string => {
-  let node: string | Tree | undefined = studioMessages
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`no studio message ${key}`)
-  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
-}
-
-const signUp = async (page: Page, name: string) => {
-  await page.goto('/')
-  await page
-    .locator('header')
-    .getByRole('link', { name: msg('vi', 'nav.signUp') })
-    .click()
-  await page.waitForURL((url) => url.origin === E2E.ssoUrl && url.pathname === '/authorize')
-  await page.locator('input[name="name"]').fill(name)
-  await page
-    .locator('input[name="email"]')
-    .fill(`studio.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`)
-  await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
-  await page.locator('form button[type="submit"]').click()
-  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
-  await expect(page.getByTestId('signed-in-as')).toBeVisible()
-  await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false)
-}
+import { signUp, sm } from './support/studio.ts'
 
 /** A valid MP3 starts with an ID3 tag or an MPEG audio frame header (11 sync bits). */
 const looksLikeMp3 = (bytes: Buffer) =>

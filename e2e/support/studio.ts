@@ -1,0 +1,46 @@
+/** Helpers of the studio specs: studio messages and signing up into the studio. */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, type Page } from '@playwright/test'
+import { E2E } from './env.ts'
+import { msg } from './messages.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+type Tree = { [key: string]: string | Tree }
+const studioMessages = (locale: 'vi' | 'en') =>
+  JSON.parse(
+    readFileSync(path.join(here, '..', '..', 'apps', 'web', 'messages', 'studio', `${locale}.json`), 'utf8'),
+  ) as Tree
+const loaded = { vi: studioMessages('vi'), en: studioMessages('en') }
+
+/** A studio message (messages/studio/{vi,en}.json) with `{name}` placeholders filled. */
+export const sm = (
+  key: string,
+  values: Record<string, string | number> = {},
+  locale: 'vi' | 'en' = 'vi',
+): string => {
+  let node: string | Tree | undefined = loaded[locale]
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
+  if (typeof node !== 'string') throw new Error(`no studio message ${key}`)
+  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
+}
+
+/** Signs up a new account from the landing page; ends on the studio's text-to-speech page. */
+export const signUp = async (page: Page, name: string) => {
+  await page.goto('/')
+  await page
+    .locator('header')
+    .getByRole('link', { name: msg('vi', 'nav.signUp') })
+    .click()
+  await page.waitForURL((url) => url.origin === E2E.ssoUrl && url.pathname === '/authorize')
+  await page.locator('input[name="name"]').fill(name)
+  await page
+    .locator('input[name="email"]')
+    .fill(`studio.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`)
+  await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  await expect(page.getByTestId('signed-in-as')).toBeVisible()
+  await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false)
+}
