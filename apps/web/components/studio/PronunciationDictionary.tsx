@@ -7,6 +7,7 @@ import type { DictionaryEntry, DictionaryRegion, StudioApi } from '@/lib/studio/
 import { entryFor, filterEntries, MAX_READING_LENGTH, MAX_WORD_LENGTH } from '@/lib/studio/dictionary'
 import { studioErrorKey } from '@/lib/studio/errors'
 import { playShortText } from '@/lib/studio/listen'
+import { StudioDialog } from './StudioDialog'
 
 interface Form {
   /** The entry being edited; null = a new entry. */
@@ -48,7 +49,6 @@ export function PronunciationDictionary({
   const t = useTranslations('studio.dictionary')
   const tRegion = useTranslations('studio.voices.regions')
   const tAll = useTranslations()
-  const dialog = useRef<HTMLDialogElement>(null)
   const wordInput = useRef<HTMLInputElement>(null)
   const readingInput = useRef<HTMLInputElement>(null)
   const player = useRef<HTMLAudioElement | null>(null)
@@ -68,15 +68,10 @@ export function PronunciationDictionary({
   }, [voice.region])
 
   useEffect(() => {
-    const d = dialog.current
-    if (!d) return
-    if (open && !d.open) d.showModal()
-    if (!open && d.open) d.close()
-    if (!open) {
-      player.current?.pause()
-      setPlaying(null)
-      setConfirming(null)
-    }
+    if (open) return
+    player.current?.pause()
+    setPlaying(null)
+    setConfirming(null)
   }, [open])
 
   const load = useCallback(async (): Promise<DictionaryEntry[] | null> => {
@@ -179,20 +174,14 @@ export function PronunciationDictionary({
   const regionLabel = (r: DictionaryRegion | null) => (r ? tRegion(r) : t('allRegions'))
 
   return (
-    <dialog
-      ref={dialog}
-      className="studio-dialog"
-      aria-labelledby="dictionary-title"
-      data-testid="dictionary"
+    <StudioDialog
+      open={open}
+      titleId="dictionary-title"
+      title={t('title')}
+      closeLabel={t('close')}
       onClose={onClose}
-      onCancel={onClose}
+      testId="dictionary"
     >
-      <div className="studio-dialog-head">
-        <h2 id="dictionary-title">{t('title')}</h2>
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
       <p className="muted studio-dict-hint">{t('hint')}</p>
 
       <form
@@ -201,30 +190,25 @@ export function PronunciationDictionary({
         aria-labelledby="dictionary-form-title"
       >
         <h3 id="dictionary-form-title">{form.id ? t('editTitle') : t('addTitle')}</h3>
-        <label>
-          {t('word')}
-          <input
-            ref={wordInput}
-            value={form.word}
-            maxLength={MAX_WORD_LENGTH}
-            required
-            autoComplete="off"
-            placeholder={t('wordPlaceholder')}
-            onChange={(e) => setForm((f) => ({ ...f, word: e.target.value }))}
-          />
-        </label>
-        <label>
-          {t('reading')}
-          <input
-            ref={readingInput}
-            value={form.reading}
-            maxLength={MAX_READING_LENGTH}
-            required
-            autoComplete="off"
-            placeholder={t('readingPlaceholder')}
-            onChange={(e) => setForm((f) => ({ ...f, reading: e.target.value }))}
-          />
-        </label>
+        {(
+          [
+            ['word', wordInput, MAX_WORD_LENGTH],
+            ['reading', readingInput, MAX_READING_LENGTH],
+          ] as const
+        ).map(([field, ref, max]) => (
+          <label key={field}>
+            {t(field)}
+            <input
+              ref={ref}
+              value={form[field]}
+              maxLength={max}
+              required
+              autoComplete="off"
+              placeholder={t(`${field}Placeholder`)}
+              onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
+            />
+          </label>
+        ))}
         <label>
           {t('region')}
           <select
@@ -344,6 +328,6 @@ export function PronunciationDictionary({
           ))}
         </ul>
       )}
-    </dialog>
+    </StudioDialog>
   )
 }

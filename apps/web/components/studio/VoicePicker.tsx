@@ -7,6 +7,7 @@ import { useAppStore } from '@/lib/store/app-store'
 import type { Voice } from '@/lib/api/types'
 import type { StudioApi } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
+import { StudioDialog } from './StudioDialog'
 
 const LEVELS = ['STANDARD', 'PREMIUM'] as const
 
@@ -51,18 +52,10 @@ export function VoicePicker({
 }) {
   const t = useTranslations('studio.voices')
   const tAll = useTranslations()
-  const dialog = useRef<HTMLDialogElement>(null)
   const audio = useRef<HTMLAudioElement | null>(null)
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
   const [voices, setVoices] = useState<Voice[] | null>(null)
   const [playing, setPlaying] = useState<string | null>(null)
-
-  useEffect(() => {
-    const d = dialog.current
-    if (!d) return
-    if (open && !d.open) d.showModal()
-    if (!open && d.open) d.close()
-  }, [open])
 
   useEffect(() => {
     if (!open) return
@@ -126,19 +119,13 @@ export function VoicePicker({
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }))
 
   return (
-    <dialog
-      ref={dialog}
-      className="studio-dialog"
-      aria-labelledby="voice-picker-title"
+    <StudioDialog
+      open={open}
+      titleId="voice-picker-title"
+      title={t('title')}
+      closeLabel={t('close')}
       onClose={onClose}
-      onCancel={onClose}
     >
-      <div className="studio-dialog-head">
-        <h2 id="voice-picker-title">{t('title')}</h2>
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
       <div className="studio-filters">
         <label>
           {t('search')}
@@ -256,6 +243,6 @@ export function VoicePicker({
           })}
         </ul>
       )}
-    </dialog>
+    </StudioDialog>
   )
 }
