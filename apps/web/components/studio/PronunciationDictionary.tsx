@@ -125,43 +125,44 @@ export function PronunciationDictionary({
     if (error) toast.error(tAll(studioErrorKey(error)))
   }
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault()
+  /** Runs one write; on success: a toast, the list again, the preview refreshed; on failure a toast (the form stays). */
+  const change = async (write: () => Promise<unknown>, success: string, after: () => void) => {
     if (busy) return
     setBusy(true)
-    const body = { word: form.word, reading: form.reading, region: form.region || null }
     try {
-      if (form.id) await api.updateEntry(form.id, body)
-      else await api.addEntry(body)
-      toast.success(t(form.id ? 'updated' : 'added', { word: form.word.trim() }))
-      setForm(EMPTY)
+      await write()
+      toast.success(success)
+      after()
       await load()
       onChanged()
       requestAnimationFrame(() => wordInput.current?.focus())
     } catch (error) {
-      // The form keeps what was typed.
       fail(error)
     } finally {
       setBusy(false)
     }
   }
 
-  const remove = async (entry: DictionaryEntry) => {
-    setBusy(true)
-    try {
-      await api.removeEntry(entry.id)
-      toast.success(t('deleted', { word: entry.word }))
-      setConfirming(null)
-      if (form.id === entry.id) setForm(EMPTY)
-      await load()
-      onChanged()
-      requestAnimationFrame(() => wordInput.current?.focus())
-    } catch (error) {
-      fail(error)
-    } finally {
-      setBusy(false)
-    }
+  const save = (e: React.FormEvent) => {
+    e.preventDefault()
+    const body = { word: form.word, reading: form.reading, region: form.region || null }
+    const id = form.id
+    return change(
+      () => (id ? api.updateEntry(id, body) : api.addEntry(body)),
+      t(id ? 'updated' : 'added', { word: form.word.trim() }),
+      () => setForm(EMPTY),
+    )
   }
+
+  const remove = (entry: DictionaryEntry) =>
+    change(
+      () => api.removeEntry(entry.id),
+      t('deleted', { word: entry.word }),
+      () => {
+        setConfirming(null)
+        if (form.id === entry.id) setForm(EMPTY)
+      },
+    )
 
   const edit = (entry: DictionaryEntry) => {
     setConfirming(null)
