@@ -174,4 +174,11 @@ describe('pronunciation dictionary: CRUD', () => {
     expect((await owner.list()).json().result.entries).toMatchObject([{ id: entry.id, reading: 'ủy ban' }])
     expect((await api.call({ method: 'GET', url: URL })).statusCode).toBe(401)
   })
+
+  it('is documented in the OpenAPI reference', async () => {
+    const doc = (await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+    expect(Object.keys(doc.paths[URL]).sort()).toEqual(['get', 'post'])
+    expect(Object.keys(doc.paths[`${URL}/{id}`]).sort()).toEqual(['delete', 'put'])
+    expect(doc.paths[URL].post.tags).toEqual(['pronunciation-dictionary'])
+  })
 })
