@@ -20,6 +20,47 @@ const SAMPLE_RATES: Record<number, number[]> = {
   0: [11025, 12000, 8000], // MPEG-2.5
 }
 
+interface FrameHeader {
+  /** Bytes of the frame, header included. */
+  length: number
+  samples: number
+  sampleRate: number
+  kbps: number
+}
+
+/** The MP3 frame whose header starts at `offset`, or undefined when there is none. */
+const frameAt = (bytes: Uint8Array, offset: number): FrameHeader | undefined => {
+  if (offset + 4 > bytes.length) return undefined
+  const b1 = bytes[offset + 1]!
+  const b2 = bytes[offset + 2]!
+  const version = (b1 >> 3) & 3
+  const layer = (b1 >> 1) & 3
+  const rates = SAMPLE_RATES[version]
+  const brIndex = b2 >> 4
+  const srIndex = (b2 >> 2) & 3
+  if (
+    bytes[offset] !== 0xff ||
+    (b1 & 0xe0) !== 0xe0 ||
+    layer !== 1 ||
+    !rates ||
+    srIndex === 3 ||
+    brIndex === 0 ||
+    brIndex === 15
+  ) {
+    return undefined
+  }
+  const kbps = BITRATES[version === 3 ? 'v1' : 'v2'][brIndex]!
+  const sampleRate = rates[srIndex]!
+  const padding = (b2 >> 1) & 1
+  const samples = version === 3 ? 1152 : 576
+  return {
+    length: Math.floor(((samples / 8) * kbps * 1000) / sampleRate) + padding,
+    samples,
+    sampleRate,
+    kbps,
+  }
+}
+
 export const readMp3Info = (bytes: Uint8Array): Mp3Info => {
   let offset = 0
   if (bytes.length >= 10 && bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) {
@@ -33,38 +74,19 @@ export const readMp3Info = (bytes: Uint8Array): Mp3Info => {
   let bitrate = 0
   let junkBytes = 0
   while (offset + 4 <= bytes.length) {
-    const b1 = bytes[offset + 1]!
-    const b2 = bytes[offset + 2]!
-    const version = (b1 >> 3) & 3
-    const layer = (b1 >> 1) & 3
-    const rates = SAMPLE_RATES[version]
-    const brIndex = b2 >> 4
-    const srIndex = (b2 >> 2) & 3
-    if (
-      bytes[offset] !== 0xff ||
-      (b1 & 0xe0) !== 0xe0 ||
-      layer !== 1 ||
-      !rates ||
-      srIndex === 3 ||
-      brIndex === 0 ||
-      brIndex === 15
-    ) {
+    const frame = frameAt(bytes, offset)
+    if (!frame) {
       junkBytes++
       offset++
       continue
     }
-    const kbps = BITRATES[version === 3 ? 'v1' : 'v2'][brIndex]!
-    const rate = rates[srIndex]!
-    const padding = (b2 >> 1) & 1
-    const perFrame = version === 3 ? 1152 : 576
-    const length = Math.floor(((perFrame / 8) * kbps * 1000) / rate) + padding
     if (frames === 0) {
-      sampleRate = rate
-      bitrate = kbps
+      sampleRate = frame.sampleRate
+      bitrate = frame.kbps
     }
     frames++
-    samples += perFrame
-    offset += length
+    samples += frame.samples
+    offset += frame.length
   }
   return {
     frames,
@@ -72,5 +94,18 @@ export const readMp3Info = (bytes: Uint8Array): Mp3Info => {
     bitrate,
     durationMs: sampleRate ? (samples / sampleRate) * 1000 : 0,
     junkBytes,
+  }
+}
+
+/**
+ * Bytes at the start of `bytes` (which starts at a frame header) that hold whole frames: an encoder's
+ * output may end inside a frame, whose remainder comes with its next output.
+ */
+export const wholeFramesLength = (bytes: Uint8Array): number => {
+  let offset = 0
+  for (;;) {
+    const frame = frameAt(bytes, offset)
+    if (!frame || offset + frame.length > bytes.length) return offset
+    offset += frame.length
   }
 }

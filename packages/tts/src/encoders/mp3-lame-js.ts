@@ -1,6 +1,5 @@
 /** MP3 through pure-JS LAME (`@breezystack/lamejs`): the fallback when WebAssembly is unavailable. */
-import { concat } from './mp3-wasm.ts'
-import type { AudioEncoder } from './types.ts'
+import { concatBytes, type AudioEncoder } from './types.ts'
 
 const CHUNK = 1152 * 16
 
@@ -12,7 +11,7 @@ export const createLameJsMp3Encoder = async (sampleRate: number, bitrate: number
       const parts: Uint8Array[] = []
       for (let i = 0; i < pcm.length; i += CHUNK)
         parts.push(new Uint8Array(encoder.encodeBuffer(pcm.subarray(i, i + CHUNK))))
-      return concat(parts)
+      return concatBytes(parts)
     },
     finish: () => new Uint8Array(encoder.flush()),
   }

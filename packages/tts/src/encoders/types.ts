@@ -16,3 +16,15 @@ export interface AudioEncoder {
 }
 
 export const MIME_TYPES: Record<AudioFormat, string> = { mp3: 'audio/mpeg', wav: 'audio/wav' }
+
+/** One buffer holding `parts` in order (the part itself when there is only one). */
+export const concatBytes = (parts: Uint8Array[]): Uint8Array => {
+  if (parts.length === 1) return parts[0]!
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}

@@ -22,7 +22,8 @@ export interface TaskMap {
     result: null
   }
   encode: { payload: { session: string; pcm: Int16Array }; result: Uint8Array }
-  'encode-close': { payload: { session: string; flush: boolean }; result: Uint8Array }
+  /** Ends a session; with `flush`, encodes `pcm` (if any) and the encoder's last frames. */
+  'encode-close': { payload: { session: string; flush: boolean; pcm?: Int16Array }; result: Uint8Array }
   /** A whole block encoded with a fresh encoder (MP3 blocks concatenate into one valid stream). */
   'encode-block': {
     payload: { settings: EncoderSettings; mp3?: Mp3EncoderKind; pcm: Int16Array }

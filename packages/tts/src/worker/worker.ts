@@ -1,13 +1,21 @@
 /** Worker-thread side of the synthesis pool: runs prepare/render/encode tasks. */
 import { parentPort } from 'node:worker_threads'
 import { createEncoder } from '../encoders/index.ts'
-import type { AudioEncoder } from '../encoders/types.ts'
+import { preloadWasmMp3 } from '../encoders/mp3-wasm.ts'
+import { concatBytes, type AudioEncoder } from '../encoders/types.ts'
 import { getEngine } from '../engines/registry.ts'
 import { prepareChunk } from '../pipeline/prepare.ts'
 import { renderUnit, renderUnits } from '../pipeline/render-unit.ts'
 import type { ReplyMessage, TaskMap, TaskMessage, TaskType } from './protocol.ts'
 
-const encoders = new Map<string, AudioEncoder>()
+/** Encoder sessions; a promise, so that tasks posted right after `encode-open` find the session. */
+const encoders = new Map<string, Promise<AudioEncoder>>()
+
+const session = (id: string): Promise<AudioEncoder> => {
+  const encoder = encoders.get(id)
+  if (!encoder) throw new Error(`no encoder session ${id}`)
+  return encoder
+}
 
 type Handlers = { [T in TaskType]: (payload: TaskMap[T]['payload']) => Promise<TaskMap[T]['result']> }
 
@@ -16,31 +24,30 @@ const handlers: Handlers = {
   render: (payload) => renderUnit(payload),
   'render-batch': (payload) => renderUnits(payload),
   engine: async ({ engine, engineOptions }) => {
-    const e = await getEngine(engine, engineOptions)
+    // Warm-up: the MP3 encoder's module is compiled and instantiated here, not on the first request.
+    const [e] = await Promise.all([getEngine(engine, engineOptions), preloadWasmMp3().catch(() => undefined)])
     return { id: e.id, version: e.version }
   },
-  'encode-open': async ({ session, settings, mp3 }) => {
-    encoders.set(session, await createEncoder(settings, mp3))
+  'encode-open': async ({ session: id, settings, mp3 }) => {
+    const encoder = createEncoder(settings, mp3)
+    encoder.catch(() => undefined)
+    encoders.set(id, encoder)
+    await encoder
     return null
   },
-  encode: async ({ session, pcm }) => {
-    const encoder = encoders.get(session)
-    if (!encoder) throw new Error(`no encoder session ${session}`)
-    return encoder.encode(pcm)
-  },
+  encode: async ({ session: id, pcm }) => (await session(id)).encode(pcm),
   'encode-block': async ({ settings, mp3, pcm }) => {
     const encoder = await createEncoder(settings, mp3)
-    const head = encoder.encode(pcm)
-    const tail = encoder.finish()
-    const out = new Uint8Array(head.length + tail.length)
-    out.set(head)
-    out.set(tail, head.length)
-    return out
+    return concatBytes([encoder.encode(pcm), encoder.finish()])
   },
-  'encode-close': async ({ session, flush }) => {
-    const encoder = encoders.get(session)
-    encoders.delete(session)
-    return encoder && flush ? encoder.finish() : new Uint8Array(0)
+  'encode-close': async ({ session: id, flush, pcm }) => {
+    const encoder = encoders.get(id)
+    encoders.delete(id)
+    if (!encoder || !flush) return new Uint8Array(0)
+    const e = await encoder
+    if (!pcm || pcm.length === 0) return e.finish()
+    const head = e.encode(pcm)
+    return concatBytes([head, e.finish()])
   },
 }
 
