@@ -4,10 +4,13 @@
  * - MP3: independent blocks (cut at pauses) encoded in parallel across the pool; MP3 frames of blocks
  *   concatenate into one valid stream. Each block adds its encoder delay/padding (a few ms of silence inside
  *   a pause), which `shiftAt` reports so the timeline matches the decoded audio exactly.
+ *   The first block (the first unit) goes through one encoder session in two steps: its first half second
+ *   is encoded and handed out at once (the first streamed chunk), the rest when the block is cut. One
+ *   encoder fed in two steps writes the same bytes as fed at once.
  */
 import { readMp3Info } from '../audio/mp3-info.ts'
 import type { Mp3EncoderKind } from '../encoders/index.ts'
-import type { EncoderSettings } from '../encoders/types.ts'
+import { concatBytes, type EncoderSettings } from '../encoders/types.ts'
 import type { SynthesisPool } from '../worker/pool.ts'
 
 export interface AudioOutput {
@@ -59,11 +62,21 @@ const takeReady = (pieces: Piece[]): Uint8Array[] => {
   return out
 }
 
+export interface OutputOptions {
+  mp3?: Mp3EncoderKind
+  /** Worker for the first audio (default: the least busy one). */
+  worker?: number
+}
+
 let sessions = 0
 
-const wavOutput = async (pool: SynthesisPool, settings: EncoderSettings): Promise<AudioOutput> => {
+const wavOutput = async (
+  pool: SynthesisPool,
+  settings: EncoderSettings,
+  options: OutputOptions,
+): Promise<AudioOutput> => {
   const session = `wav-${process.pid}-${++sessions}`
-  const worker = pool.leastBusy()
+  const worker = options.worker ?? pool.leastBusy()
   await pool.run('encode-open', { session, settings }, { worker })
   const pieces: Piece[] = []
   let open = true
@@ -98,42 +111,69 @@ const wavOutput = async (pool: SynthesisPool, settings: EncoderSettings): Promis
 
 /** Audio per MP3 block (after the first block, which holds only the first unit for a fast first chunk). */
 const BLOCK_SECONDS = 8
+/** Audio of the first streamed chunk, encoded as soon as the first unit is rendered. */
+const HEAD_SECONDS = 0.5
 const MAX_PENDING_BLOCKS = 6
 
-const mp3Output = (
-  pool: SynthesisPool,
-  settings: EncoderSettings,
-  mp3: Mp3EncoderKind | undefined,
-): AudioOutput => {
+const mp3Output = (pool: SynthesisPool, settings: EncoderSettings, options: OutputOptions): AudioOutput => {
+  const { mp3 } = options
   const pieces: Piece[] = []
   const blocks: { pcmStart: number; pcmLength: number; decoded: number }[] = []
+  /** Measurements of the blocks' decoded lengths, awaited before `shifts` is read. */
+  const measured: Promise<void>[] = []
   let parts: Int16Array[] = []
   let partSamples = 0
   let position = 0
   const blockSamples = settings.sampleRate * BLOCK_SECONDS
+  /** The first block's encoder session: its head is already sent (`headSamples` of `parts`). */
+  let head: { session: string; worker: number; samples: number; bytes: Promise<Uint8Array> } | undefined
+
+  const startHead = (pcm: Int16Array): void => {
+    const worker = options.worker ?? pool.leastBusy()
+    const session = `mp3-${process.pid}-${++sessions}`
+    const opened = pool.run('encode-open', { session, settings, ...(mp3 ? { mp3 } : {}) }, { worker })
+    opened.catch(() => undefined)
+    // A copy: the rest of the unit stays in `parts` until the block is cut.
+    const first = pcm.slice(0, Math.round(settings.sampleRate * HEAD_SECONDS))
+    const samples = first.length
+    const piece = track(
+      pool.run('encode', { session, pcm: first }, { worker, transfer: [first.buffer as ArrayBuffer] }),
+    )
+    pieces.push(piece)
+    head = { session, worker, samples, bytes: piece.promise }
+  }
 
   const cut = (): void => {
     if (partSamples === 0) return
-    const pcm = new Int16Array(partSamples)
-    let at = 0
+    const skip = blocks.length === 0 && head ? head.samples : 0
+    const pcm = new Int16Array(partSamples - skip)
+    let at = -skip
     for (const p of parts) {
-      pcm.set(p, at)
+      if (at >= 0) pcm.set(p, at)
+      else if (at + p.length > 0) pcm.set(p.subarray(-at), 0)
       at += p.length
     }
-    const piece = track(
-      pool.run(
-        'encode-block',
-        { settings, ...(mp3 ? { mp3 } : {}), pcm },
-        { transfer: [pcm.buffer as ArrayBuffer] },
+    const transfer = { transfer: [pcm.buffer as ArrayBuffer] }
+    const encoded =
+      skip > 0 && head
+        ? pool.run(
+            'encode-close',
+            { session: head.session, flush: true, pcm },
+            { ...transfer, worker: head.worker },
+          )
+        : pool.run('encode-block', { settings, ...(mp3 ? { mp3 } : {}), pcm }, transfer)
+    const piece = track(encoded)
+    const block = { pcmStart: position - partSamples, pcmLength: partSamples, decoded: partSamples }
+    const whole = skip > 0 && head ? Promise.all([head.bytes, encoded]).then(concatBytes) : encoded
+    measured.push(
+      whole.then(
+        (bytes) => {
+          block.decoded = Math.round((readMp3Info(bytes).durationMs * settings.sampleRate) / 1000)
+        },
+        () => undefined,
       ),
     )
-    const block = { pcmStart: position - partSamples, pcmLength: partSamples, decoded: partSamples }
-    piece.promise.then(
-      (bytes) => {
-        block.decoded = Math.round((readMp3Info(bytes).durationMs * settings.sampleRate) / 1000)
-      },
-      () => undefined,
-    )
+    if (skip > 0) head = undefined
     blocks.push(block)
     pieces.push(piece)
     parts = []
@@ -142,6 +182,7 @@ const mp3Output = (
 
   return {
     push(pcm) {
+      if (blocks.length === 0 && !head && position === 0 && pcm.length > 0) startHead(pcm)
       // Blocks are copied into one buffer at the cut: no need to copy here.
       parts.push(pcm)
       partSamples += pcm.length
@@ -162,10 +203,16 @@ const mp3Output = (
         const bytes = await p.promise
         if (bytes.length > 0) out.push(bytes)
       }
+      await Promise.all(measured)
       return out
     },
     abort() {
       parts = []
+      if (head) {
+        const { session, worker } = head
+        void pool.run('encode-close', { session, flush: false }, { worker }).catch(() => undefined)
+        head = undefined
+      }
     },
     shifts() {
       let shift = 0
@@ -184,6 +231,6 @@ const mp3Output = (
 export const createOutput = async (
   pool: SynthesisPool,
   settings: EncoderSettings,
-  mp3?: Mp3EncoderKind,
+  options: OutputOptions = {},
 ): Promise<AudioOutput> =>
-  settings.format === 'wav' ? wavOutput(pool, settings) : mp3Output(pool, settings, mp3)
+  settings.format === 'wav' ? wavOutput(pool, settings, options) : mp3Output(pool, settings, options)

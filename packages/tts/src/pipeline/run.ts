@@ -17,7 +17,7 @@ import type { TimelineSentence, TimelineWord } from '../timeline/types.ts'
 import { getVoice } from '../voices.ts'
 import { getSharedPool } from '../worker/pool.ts'
 import { createOutput } from './output.ts'
-import { Plan, type PlannedSpeech } from './plan.ts'
+import { Plan, type PlanLanes, type PlannedSpeech } from './plan.ts'
 import { checkText, NOTHING_TO_READ } from './prepare.ts'
 import type { SynthesisRequest, SynthesisSummary } from './types.ts'
 
@@ -66,17 +66,34 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
   const rate = opts.sampleRate
 
   const engine = await withAbort(pool.engineInfo(opts.engine), signal)
-  const plan = new Plan(pool, text, {
-    region: voice.region,
-    dictionary: opts.dictionary,
-    pauses: opts.pauses,
-  })
+  // The fast lane: until the first audio is out, the first chunk, the first unit and its first encoded
+  // piece run on one worker with nothing queued in front of them; other work goes to another worker
+  // (one render batch at most) or waits.
+  const first = pool.leastBusy()
+  const lanes: PlanLanes = pool.size > 1 ? { first, background: pool.leastBusy(first) } : { first }
+  let fastLane = true
+  const plan = new Plan(
+    pool,
+    text,
+    { region: voice.region, dictionary: opts.dictionary, pauses: opts.pauses },
+    lanes,
+  )
   void plan.build()
 
   const output = await withAbort(
-    createOutput(pool, { format: opts.format, sampleRate: rate, bitrate: opts.bitrate }, request.mp3Encoder),
+    createOutput(
+      pool,
+      { format: opts.format, sampleRate: rate, bitrate: opts.bitrate },
+      { worker: first, ...(request.mp3Encoder ? { mp3: request.mp3Encoder } : {}) },
+    ),
     signal,
   )
+  const endFastLane = (): void => {
+    if (!fastLane) return
+    fastLane = false
+    plan.release()
+    schedule()
+  }
 
   const keyOf = (item: PlannedSpeech): string =>
     sentenceCacheKey({
@@ -90,7 +107,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
     })
 
   /** Renders consecutive units: cache hits are served, the misses go to one worker task. */
-  const renderBatch = (items: PlannedSpeech[]): Promise<Rendered>[] => {
+  const renderBatch = (items: PlannedSpeech[], worker: number | undefined): Promise<Rendered>[] => {
     const all = (async (): Promise<Rendered[]> => {
       const keys = items.map(keyOf)
       const cached = await Promise.all(keys.map((k) => cache?.get(k)))
@@ -109,7 +126,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
                 engine: opts.engine,
                 engineOptions: pool.engineOptions,
               },
-              { timeoutMs: RENDER_TIMEOUT_MS * misses.length },
+              { timeoutMs: RENDER_TIMEOUT_MS * misses.length, ...(worker === undefined ? {} : { worker }) },
             )
       let next = 0
       const results: Rendered[] = []
@@ -138,26 +155,39 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
   const window = Math.max(2, pool.size * BATCH_UNITS * 2)
   const renders = new Map<number, Promise<Rendered>>()
   let scheduled = 0
-  const schedule = (): void => {
+  let backgroundBatches = 0
+  /** Starts the renders that may run now; `need` is the item the consumer waits for. */
+  const schedule = (need = -1): void => {
     while (scheduled < plan.items.length && renders.size < window) {
       const batch: [number, PlannedSpeech][] = []
+      let cursor = scheduled
       while (
-        scheduled < plan.items.length &&
+        cursor < plan.items.length &&
         batch.length < BATCH_UNITS &&
         renders.size + batch.length < window
       ) {
-        const item = plan.items[scheduled]!
+        const item = plan.items[cursor]!
         if (item.kind === 'speech' && item.segment.index === 0) {
-          if (batch.length === 0) {
-            batch.push([scheduled++, item])
-          }
+          if (batch.length === 0) batch.push([cursor++, item])
           break
         }
-        if (item.kind === 'speech') batch.push([scheduled, item])
-        scheduled++
+        if (item.kind === 'speech') batch.push([cursor, item])
+        cursor++
       }
+      let worker: number | undefined
+      if (fastLane && batch.length > 0) {
+        if (batch[0]![1].segment.index === 0) worker = lanes.first
+        else if (lanes.background !== undefined && backgroundBatches === 0) {
+          worker = lanes.background
+          backgroundBatches++
+        } else if (batch[0]![0] > need) break
+      }
+      scheduled = cursor
       if (batch.length === 0) continue
-      const promises = renderBatch(batch.map(([, item]) => item))
+      const promises = renderBatch(
+        batch.map(([, item]) => item),
+        worker,
+      )
       batch.forEach(([index], i) => {
         promises[i]!.catch(() => undefined)
         renders.set(index, promises[i]!)
@@ -174,7 +204,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
 
   try {
     for (let i = 0; await withAbort(plan.has(i), signal); i++) {
-      schedule()
+      schedule(i)
       const item = plan.items[i]!
       if (item.kind === 'pause') {
         const pause = Math.round((item.ms * rate) / 1000)
@@ -193,6 +223,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
       })
       while (!result) {
         const ready = output.take()
+        if (ready.length > 0) endFastLane()
         for (const bytes of ready) yield bytes
         if (ready.length > 0) continue
         const head = output.pending()
@@ -232,6 +263,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
       }
       // Without a cache nobody needs the PCM any more: transfer it instead of copying.
       if (length > 0) output.push(unit.pcm, cache === undefined)
+      else if (sentences.length === 1) endFastLane()
       samples += length
       const done = sentences.length
       request.onProgress?.({
@@ -240,9 +272,12 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
         ratio: plan.done ? done / plan.speechCount : Math.min(0.99, srcEnd / text.length),
         audioMs: (samples / rate) * 1000,
       })
-      for (const bytes of output.take()) yield bytes
+      const ready = output.take()
+      if (ready.length > 0) endFastLane()
+      for (const bytes of ready) yield bytes
       await withAbort(output.backpressure(), signal)
     }
+    endFastLane()
     if (sentences.length === 0) throw new TtsError('TTS_EMPTY_TEXT', NOTHING_TO_READ)
     for (const bytes of output.take()) yield bytes
     const rest = await withAbort(output.finish(), signal)

@@ -161,6 +161,41 @@ describe('synthesize', () => {
     expect(stream.summary).toBeInstanceOf(Promise)
   })
 
+  it('streams MP3: the first chunk is the first half second of the first sentence, in whole frames', async () => {
+    const text =
+      'Bản tin sáng ngày 21/11/2026, phát lúc sáu giờ. Chào mừng quý vị. ' + 'Câu tiếp theo. '.repeat(20)
+    for (const engine of ['auto', 'espeak-wasm'] as const) {
+      const chunks: Uint8Array[] = []
+      const stream = synthesizeStream({ ...base, text, bitrate: 64, engine })
+      for await (const chunk of stream) chunks.push(chunk)
+      const summary = await stream.summary
+      const first = readMp3Info(chunks[0]!)
+      expect(first.junkBytes).toBe(0)
+      // 0.5 s of audio, less what LAME still holds back (its look-ahead).
+      expect(first.durationMs).toBeGreaterThan(300)
+      expect(first.durationMs).toBeLessThanOrEqual(550)
+      expect(summary.timeline.sentences[0]!.endMs).toBeGreaterThan(1500)
+      for (const chunk of chunks) expect(readMp3Info(chunk).junkBytes).toBe(0)
+      // Together, one valid stream as long as the timeline says.
+      const audio = Buffer.concat(chunks)
+      expect(readMp3Info(audio).junkBytes).toBe(0)
+      expect(Math.abs(readMp3Info(audio).durationMs - summary.durationMs)).toBeLessThan(1)
+    }
+  })
+
+  it('a one-thread pool reads text whose first chunk holds nothing to read', async () => {
+    const single = createSynthesisPool({ size: 1 })
+    try {
+      const text = '😀 🎉 '.repeat(80) + 'Xin chào các bạn. ' + 'Đây là câu thứ hai của đoạn. '.repeat(12)
+      const result = await synthesize({ ...base, pool: single, text, format: 'wav' })
+      expect(result.timeline.sentences).toHaveLength(13)
+      expect(result.timeline.sentences[0]!.source).toBe('Xin chào các bạn.')
+      expect(voicedShare(parseWav(result.audio).pcm, result.sampleRate)).toBeGreaterThan(0.3)
+    } finally {
+      await single.close()
+    }
+  })
+
   it('streams WAV with a streaming header', async () => {
     const chunks: Uint8Array[] = []
     for await (const c of synthesizeStream({ ...base, text: 'Xin chào.', format: 'wav' })) chunks.push(c)

@@ -32,8 +32,8 @@ export interface SynthesisPool {
     payload: TaskMap[T]['payload'],
     options?: RunOptions,
   ): Promise<TaskMap[T]['result']>
-  /** The worker with the fewest pending tasks. */
-  leastBusy(): number
+  /** The worker with the fewest pending tasks (other than `except`, when there is another one). */
+  leastBusy(except?: number): number
   /** Which engine a preference resolves to (and loads it in every worker). */
   engineInfo(preference: EnginePreference): Promise<EngineInfo>
   /** Starts the workers and loads the engine so that the first request is fast. */
@@ -99,11 +99,10 @@ export const createSynthesisPool = (options: SynthesisPoolOptions = {}): Synthes
   const pool: SynthesisPool = {
     size,
     engineOptions,
-    leastBusy() {
+    leastBusy(except) {
+      const load = (i: number): number => (i === except ? Infinity : (slots[i]?.pending.size ?? 0))
       let best = 0
-      for (let i = 1; i < size; i++) {
-        if ((slots[i]?.pending.size ?? 0) < (slots[best]?.pending.size ?? 0)) best = i
-      }
+      for (let i = 1; i < size; i++) if (load(i) < load(best)) best = i
       return best
     },
     run(type, payload, runOptions = {}) {
