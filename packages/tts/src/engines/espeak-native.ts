@@ -1,8 +1,10 @@
 /**
  * Native `espeak-ng` (Debian package): one short process per speech unit, SSML on stdin, WAV on stdout.
  * The CLI reports no word events, so word timings are estimated from the audio (see `estimateWordTimings`).
+ * One process per thread is kept started for the settings used last: it has loaded its voice and waits
+ * for its text on stdin, so the next unit (above all a request's first one) does not wait for a spawn.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { TtsError } from '../errors.ts'
 import { parseWav, type ParsedWav } from '../audio/wav.ts'
 import { splitOnSeparators, MAX_BATCH_CLAUSE_PAUSE_MS, SEPARATOR_MS } from './batch-split.ts'
@@ -16,9 +18,15 @@ interface RunResult {
   code: number | null
 }
 
-const run = (bin: string, args: string[], stdin?: string): Promise<RunResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+interface Started {
+  child: ChildProcessWithoutNullStreams
+  result: Promise<RunResult>
+}
+
+/** Starts a process; it runs once its stdin is ended. */
+const start = (bin: string, args: string[]): Started => {
+  const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+  const result = new Promise<RunResult>((resolve, reject) => {
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (b: Buffer) => out.push(b))
@@ -28,8 +36,28 @@ const run = (bin: string, args: string[], stdin?: string): Promise<RunResult> =>
       resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code }),
     )
     child.stdin.on('error', () => undefined)
-    child.stdin.end(stdin ?? '')
   })
+  return { child, result }
+}
+
+const run = (bin: string, args: string[], stdin?: string): Promise<RunResult> => {
+  const { child, result } = start(bin, args)
+  child.stdin.end(stdin ?? '')
+  return result
+}
+
+/** Whether a started process keeps this thread alive (a waiting spare must not). */
+const hold = (p: Started, on: boolean): void => {
+  // The stdio pipes are sockets, which can be (un)referenced like the process.
+  const handles = [p.child, p.child.stdin, p.child.stdout, p.child.stderr] as unknown as {
+    ref(): void
+    unref(): void
+  }[]
+  for (const h of handles) {
+    if (on) h.ref()
+    else h.unref()
+  }
+}
 
 /** The native binary's version, or undefined when it is not installed. */
 export const probeNativeEspeak = async (bin = 'espeak-ng'): Promise<string | undefined> => {
@@ -46,6 +74,41 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
   const bin = options.espeakPath ?? 'espeak-ng'
   const version = await probeNativeEspeak(bin)
   if (!version) throw new TtsError('TTS_ENGINE_UNAVAILABLE', `native espeak-ng not found ('${bin}')`)
+
+  /** A process started with the last settings, waiting for its text. */
+  let spare: { key: string; started: Started } | undefined
+  let closed = false
+  const dropSpare = (): void => {
+    spare?.started.child.kill()
+    spare = undefined
+  }
+  const startSpare = (key: string, args: string[]): void => {
+    if (closed || (spare?.key === key && spare.started.child.exitCode === null)) return
+    dropSpare()
+    const started = start(bin, args)
+    started.result.catch(() => undefined)
+    hold(started, false)
+    spare = { key, started }
+  }
+  /** Runs espeak-ng with `args` on `stdin`, in the spare process when it was started with those args. */
+  const runWarm = async (args: string[], stdin: string): Promise<RunResult> => {
+    const key = args.join('\0')
+    const warm = spare?.key === key && spare.started.child.exitCode === null ? spare.started : undefined
+    if (warm) {
+      spare = undefined
+      hold(warm, true)
+    }
+    try {
+      const started = warm ?? start(bin, args)
+      started.child.stdin.end(stdin)
+      const result = await started.result
+      // A spare that died while waiting: once more in a new process.
+      return warm && result.code !== 0 ? await run(bin, args, stdin) : result
+    } finally {
+      // The next one is started once this one is done: it does not compete with it for the CPU.
+      startSpare(key, args)
+    }
+  }
 
   const speak = async (
     ssml: string,
@@ -66,7 +129,7 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
       String(Math.round(settings.pitch)),
       '--stdout',
     ]
-    const result = await run(bin, args, ssml)
+    const result = await runWarm(args, ssml)
     if (result.code !== 0 || result.stdout.length < 44) {
       throw new TtsError('TTS_ENGINE_FAILED', `espeak-ng failed (${result.code}): ${result.stderr.trim()}`)
     }
@@ -112,7 +175,10 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
         timing: 'estimated' as const,
       }))
     },
-    async close() {},
+    async close() {
+      closed = true
+      dropSpare()
+    },
   }
   return engine
 }
