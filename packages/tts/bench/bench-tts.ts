@@ -19,6 +19,7 @@ import {
   type SynthesisPool,
 } from '../src/index.ts'
 import { benchText } from './bench-text.ts'
+import { drain, profileFirstChunk } from './first-chunk-profile.ts'
 
 const BITRATE = 64
 const VOICE = 'vi-north-female-mai'
@@ -63,6 +64,21 @@ const firstChunk = async (pool: SynthesisPool, engine: EnginePreference): Promis
     break
   }
   return first
+}
+
+/** `--profile`: only the breakdown of the first streamed chunk, for each engine. */
+const profile = async (): Promise<void> => {
+  console.log(
+    `Loa TTS first-chunk profile — ${text.length.toLocaleString('en-US')} characters, MP3 ${BITRATE} kbps`,
+  )
+  const pool = createSynthesisPool()
+  for (const engine of ['auto', 'espeak-wasm'] as const) {
+    await pool.warmup(engine)
+    await synthesize({ text: 'Khởi động. Xin chào các bạn.', voice: VOICE, pool, engine, cache: false })
+    await profileFirstChunk(pool, engine, text, VOICE, BITRATE)
+  }
+  await pool.close()
+  rmSync(work, { recursive: true, force: true })
 }
 
 const main = async (): Promise<void> => {
@@ -129,7 +145,7 @@ const main = async (): Promise<void> => {
     const firsts = []
     for (let i = 0; i < 5; i++) {
       // Let the units still rendering for the abandoned stream finish: measure a request on an idle pool.
-      await new Promise((r) => setTimeout(r, 1500))
+      await drain(pool, engine)
       firsts.push(await firstChunk(pool, engine))
     }
     console.log(`  stream first chunk (warm, median of 5):   ${ms(median(firsts))} (target ≤ 150 ms)`)
@@ -167,4 +183,4 @@ const main = async (): Promise<void> => {
   rmSync(work, { recursive: true, force: true })
 }
 
-await main()
+await (process.argv.includes('--profile') ? profile() : main())
