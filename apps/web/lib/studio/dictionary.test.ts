@@ -21,9 +21,11 @@ const ENTRIES: DictionaryEntry[] = [
 
 describe('studio pronunciation dictionary helpers', () => {
   it('keys words like the API: case, surrounding and repeated spaces, composed marks', () => {
-    expect(wordKey(' WHO ')).toBe('who')
+    expect(wordKey(' Who ')).toBe('who')
     expect(wordKey('Hồ  Chí\tMinh'.normalize('NFD'))).toBe('hồ chí minh')
-    expect(wordKey('TP.HCM')).toBe(wordKey('tp.hcm'))
+    // Words in capitals only are acronyms and keep their case: "AI" is not the word "ai".
+    expect(wordKey(' WHO ')).toBe('WHO')
+    expect(wordKey('AI')).not.toBe(wordKey('ai'))
   })
 
   it('searches words and readings, ignoring case and Vietnamese marks', () => {
@@ -35,7 +37,11 @@ describe('studio pronunciation dictionary helpers', () => {
   })
 
   it("finds the entry a word is read with for a voice's region (regional first)", () => {
-    expect(entryFor(ENTRIES, 'who')?.id).toBe('1')
+    expect(entryFor(ENTRIES, 'WHO')?.id).toBe('1')
+    expect(entryFor(ENTRIES, 'who')).toBeUndefined()
+    const withAi = [...ENTRIES, entry('6', 'ai', 'người nào'), entry('7', 'AI', 'ây ai')]
+    expect(entryFor(withAi, 'AI')?.id).toBe('7')
+    expect(entryFor(withAi, 'Ai')?.id).toBe('6')
     expect(entryFor(ENTRIES, 'BẮP', 'SOUTH')?.id).toBe('4')
     expect(entryFor(ENTRIES, 'bắp', 'CENTRAL')).toBeUndefined()
     expect(entryFor(ENTRIES, 'WHO', 'SOUTH')?.id).toBe('1')

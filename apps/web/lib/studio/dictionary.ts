@@ -1,25 +1,17 @@
 /**
  * Pronunciation dictionary helpers of the studio (pure). Words are compared the way the API and the tts
- * matcher compare them: trimmed, NFC, one space per whitespace run, case-insensitive.
+ * matcher compare them: trimmed, NFC, one space per whitespace run, case-insensitive except for words written in
+ * capitals only (acronyms), which keep their case.
  */
+import { dictionaryWordKey, textWordKeys } from '@loa/tts/word-key'
 import type { DictionaryEntry, DictionaryRegion } from './api'
 
 /** Input limits (the API answers DICTIONARY_WORD_INVALID / DICTIONARY_READING_INVALID past them). */
 export const MAX_WORD_LENGTH = 100
 export const MAX_READING_LENGTH = 300
 
-/** The key a word is stored under (mirrors `dictionaryWordKey` of @loa/tts). */
-export const wordKey = (word: string): string =>
-  word
-    .trim()
-    .normalize('NFC')
-    .replace(/\s+/gu, ' ')
-    .split('')
-    .map((unit) => {
-      const lower = unit.toLowerCase()
-      return lower.length === 1 ? lower : unit
-    })
-    .join('')
+/** The key a word is stored under: the tts matcher's own function (capitals-only words keep their case). */
+export const wordKey = dictionaryWordKey
 
 /** Lowercase without Vietnamese marks: "Hồ Chí Minh" and "ho chi minh" search alike. */
 const plain = (s: string) =>
@@ -41,7 +33,12 @@ export const entryFor = (
   word: string,
   region?: DictionaryRegion | null,
 ): DictionaryEntry | undefined => {
-  const key = wordKey(word)
-  const same = entries.filter((e) => wordKey(e.word) === key)
-  return (region ? same.find((e) => e.region === region) : undefined) ?? same.find((e) => e.region === null)
+  // Like the matcher: an entry written in the text's exact case first ("AI" over "ai"), then a folded one.
+  for (const key of textWordKeys(word)) {
+    const same = entries.filter((e) => wordKey(e.word) === key)
+    const found =
+      (region ? same.find((e) => e.region === region) : undefined) ?? same.find((e) => e.region === null)
+    if (found) return found
+  }
+  return undefined
 }

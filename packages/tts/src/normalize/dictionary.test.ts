@@ -15,6 +15,7 @@ describe('pronunciation dictionary', () => {
   it('applies before the rules, case-insensitively, on word boundaries', () => {
     const { text, spans } = normalize('vinamilk và UBND TP.HCM; Vinamilkx', { dictionary: DICTIONARY })
     expect(text).toBe('vi na mín và u bê nờ đê sài gòn; Vinamilkx')
+    expect(normalize('VINAMILK', { dictionary: DICTIONARY }).text).toBe('vi na mín')
     expect(spans.filter((s) => s.kind === 'dictionary').map((s) => s.source)).toEqual([
       'vinamilk',
       'UBND',
@@ -36,6 +37,24 @@ describe('pronunciation dictionary', () => {
     expect(normalize('bắp luộc', { dictionary: DICTIONARY, region: 'CENTRAL' }).text).toBe('bắp luộc')
   })
 
+  it('matches words written in capitals only in that case (AI the acronym, not "ai" the word)', () => {
+    const dictionary: DictionaryEntry[] = [
+      { word: 'AI', reading: 'ây ai' },
+      { word: 'who', reading: 'hu' },
+    ]
+    expect(normalize('Ai dùng AI? ai cũng dùng. Who? WHO.', { dictionary }).text).toBe(
+      'Ai dùng ây ai? ai cũng dùng. hu? hu.',
+    )
+    expect(dictionaryWordKey('AI')).toBe('AI')
+    expect(dictionaryWordKey('Ai')).toBe('ai')
+    expect(dictionaryWordKey('AI')).not.toBe(dictionaryWordKey('ai'))
+    // Both can be stored and each reads its own form.
+    const both = normalize('AI và ai', {
+      dictionary: [...dictionary, { word: 'ai', reading: 'người nào' }],
+    })
+    expect(both.text).toBe('ây ai và người nào')
+  })
+
   it('rejects malformed entries with a stable code', () => {
     expect(() => normalize('a', { dictionary: [{ word: '', reading: 'x' }] })).toThrowError(
       expect.objectContaining({ code: 'NORMALIZE_INVALID_DICTIONARY' }),
@@ -46,14 +65,16 @@ describe('pronunciation dictionary', () => {
   })
 
   it('keys words the way the matcher compares them (one stored entry per key)', () => {
-    expect(dictionaryWordKey('  Vinamilk ')).toBe(dictionaryWordKey('VINAMILK'))
+    expect(dictionaryWordKey('  Vinamilk ')).toBe(dictionaryWordKey('vinamilk'))
     expect(dictionaryWordKey('Hồ  Chí\tMinh')).toBe('hồ chí minh')
     // NFD input (combining marks) has the NFC key.
-    expect(dictionaryWordKey('Ô TÔ'.normalize('NFD'))).toBe('ô tô')
+    expect(dictionaryWordKey('Ô tô'.normalize('NFD'))).toBe('ô tô')
+    expect(dictionaryWordKey('Ô TÔ'.normalize('NFD'))).toBe('Ô TÔ')
     // Whatever two words share a key, one entry matches the text the other one would.
     for (const [a, b] of [
-      ['TP.HCM', 'tp.hcm'],
+      ['TP.HCM', 'TP.HCM'],
       ['Đà Nẵng', 'đà nẵng'],
+      ['Ô TÔ'.normalize('NFD'), 'Ô TÔ'],
     ] as const) {
       expect(dictionaryWordKey(a)).toBe(dictionaryWordKey(b))
       expect(normalize(b, { dictionary: [{ word: a, reading: 'x y' }] }).text).toBe('x y')

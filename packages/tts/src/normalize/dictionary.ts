@@ -1,11 +1,15 @@
 /**
- * The user/organisation pronunciation dictionary. Entries are matched case-insensitively on word
- * boundaries before any rule runs, longest entry first, so "TP.HCM" or "Vinamilk" can be given a
- * reading that no rule would produce. An entry with a region applies only to that region and wins over
- * a region-less entry for the same word.
+ * The user/organisation pronunciation dictionary. Entries are matched on word boundaries before any rule
+ * runs, longest entry first, so "TP.HCM" or "Vinamilk" can be given a reading that no rule would produce.
+ * Words are compared case-insensitively, except words written in capitals only (acronyms: "AI", "WHO",
+ * "TP.HCM"), which match exactly that case, so an entry for "AI" never changes the Vietnamese word "ai". An
+ * entry with a region applies only to that region and wins over a region-less entry for the same word.
  */
 import { NormalizeError } from './errors.ts'
+import { fold, isCapitalsOnly } from './word-key.ts'
 import type { DictionaryEntry, Region } from './types.ts'
+
+export { dictionaryWordKey } from './word-key.ts'
 
 export interface DictionaryHit {
   end: number
@@ -19,31 +23,18 @@ export interface DictionaryMatcher {
 interface TrieNode {
   children: Map<string, TrieNode>
   reading?: string
+  /** The key was written in capitals: it matches only text in that exact case. */
+  exact?: boolean
   /** Whether the key ends on a letter/digit, so the next character must not be one. */
   needsBoundary?: boolean
 }
 
 const ALNUM = /[\p{L}\p{N}\p{M}]/u
 
-/** Lowercases one UTF-16 unit, keeping it when lowercasing would change the length (offsets stay exact). */
-function fold(unit: string): string {
-  const lower = unit.toLowerCase()
-  return lower.length === 1 ? lower : unit
-}
-
-/**
- * The form under which the matcher compares a dictionary word: trimmed, NFC, whitespace runs as one space,
- * each UTF-16 unit lowercased like the matcher does. Two words with the same key match the same text, so a
- * store of entries can keep one entry per key (and region).
- */
-export function dictionaryWordKey(word: string): string {
-  return word.trim().normalize('NFC').replace(/\s+/gu, ' ').split('').map(fold).join('')
-}
-
-function insert(root: TrieNode, key: string, reading: string): void {
+function insert(root: TrieNode, key: string, reading: string, exact: boolean): void {
   let node = root
   for (const unit of key.split('')) {
-    const f = fold(unit)
+    const f = exact ? unit : fold(unit)
     let child = node.children.get(f)
     if (!child) {
       child = { children: new Map() }
@@ -52,7 +43,23 @@ function insert(root: TrieNode, key: string, reading: string): void {
     node = child
   }
   node.reading = reading
+  node.exact = exact
   node.needsBoundary = ALNUM.test(key[key.length - 1] ?? '')
+}
+
+/** Longest hit in one trie; `exact` tries compare units as they are, the others fold them. */
+function longest(root: TrieNode, exact: boolean, text: string, pos: number): DictionaryHit | null {
+  let node: TrieNode | undefined = root
+  let best: DictionaryHit | null = null
+  for (let p = pos; p < text.length && node; p++) {
+    const unit = text[p] ?? ''
+    node = node.children.get(exact ? unit : fold(unit))
+    if (node?.reading !== undefined) {
+      const end = p + 1
+      if (!node.needsBoundary || !ALNUM.test(text[end] ?? '')) best = { end, reading: node.reading }
+    }
+  }
+  return best
 }
 
 function validate(entry: DictionaryEntry, index: number): void {
@@ -83,27 +90,25 @@ export function buildDictionary(
   entries.forEach(validate)
   const applicable = entries.filter((e) => e.region === undefined || e.region === region)
   if (applicable.length === 0) return null
-  const root: TrieNode = { children: new Map() }
+  const caseless: TrieNode = { children: new Map() }
+  const exactCase: TrieNode = { children: new Map() }
   // Region-less first so a regional entry for the same word overwrites it.
   const ordered = [...applicable.filter((e) => !e.region), ...applicable.filter((e) => e.region)]
   for (const entry of ordered) {
-    const word = entry.word.trim()
+    const word = entry.word.trim().replace(/\s+/gu, ' ')
     const reading = entry.reading.trim().normalize('NFC')
-    insert(root, word.normalize('NFC'), reading)
-    insert(root, word.normalize('NFD'), reading)
+    const exact = isCapitalsOnly(word.normalize('NFC'))
+    const root = exact ? exactCase : caseless
+    insert(root, word.normalize('NFC'), reading, exact)
+    insert(root, word.normalize('NFD'), reading, exact)
   }
   return {
     match(text, pos) {
-      let node: TrieNode | undefined = root
-      let best: DictionaryHit | null = null
-      for (let p = pos; p < text.length && node; p++) {
-        node = node.children.get(fold(text[p] ?? ''))
-        if (node?.reading !== undefined) {
-          const end = p + 1
-          if (!node.needsBoundary || !ALNUM.test(text[end] ?? '')) best = { end, reading: node.reading }
-        }
-      }
-      return best
+      const a = longest(exactCase, true, text, pos)
+      const b = longest(caseless, false, text, pos)
+      // The longer hit wins; on a tie the entry written in the text's exact case does.
+      if (!a) return b
+      return b && b.end > a.end ? b : a
     },
   }
 }

@@ -61,7 +61,7 @@ describe('pronunciation dictionary: CRUD', () => {
     const me = await as('u-dict-dup')
     const first = await me.add({ word: 'Vinamilk', reading: 'vi na miu' })
     expect(first.statusCode).toBe(200)
-    for (const word of ['vinamilk', ' VINAMILK ', 'Vinamilk'.normalize('NFD')]) {
+    for (const word of ['vinamilk', ' VinaMILK ', 'Vinamilk'.normalize('NFD')]) {
       const dup = await me.add({ word, reading: 'khác' })
       expect(dup.statusCode, word).toBe(409)
       expect(dup.json()).toMatchObject({
@@ -76,7 +76,11 @@ describe('pronunciation dictionary: CRUD', () => {
     // The same word for one region is another entry; twice for that region is not.
     const south = await me.add({ word: 'vinamilk', reading: 'vi na min', region: 'SOUTH' })
     expect(south.statusCode).toBe(200)
-    expect((await me.add({ word: 'VINAMILK', reading: 'y', region: 'SOUTH' })).statusCode).toBe(409)
+    expect((await me.add({ word: 'ViNaMiLk', reading: 'y', region: 'SOUTH' })).statusCode).toBe(409)
+    // A word in capitals only is an acronym with its own entry: "AI" is not the Vietnamese word "ai".
+    expect((await me.add({ word: 'AI', reading: 'ây ai' })).statusCode).toBe(200)
+    expect((await me.add({ word: 'ai', reading: 'người nào' })).statusCode).toBe(200)
+    expect((await me.add({ word: ' AI ', reading: 'a i' })).json().error_code).toBe('DICTIONARY_ENTRY_EXISTS')
     // Editing an entry into another one's word and region is refused; keeping its own word is fine.
     const moved = await me.put(south.json().result.id, { word: 'vinamilk', reading: 'z' })
     expect(moved.statusCode).toBe(409)

@@ -5,8 +5,8 @@ import { appSchema } from './schema.ts'
 /**
  * A user's pronunciation dictionary: `word` is read as `reading` in the studio, the preview and the user's
  * developer-API requests, in every region or only in `region`. `word_key` is the word the way the tts
- * matcher compares it (`dictionaryWordKey`: case-folded, NFC, single spaces), so one user has one entry per
- * word and region whatever the case typed.
+ * matcher compares it (`dictionaryWordKey`: NFC, single spaces, case-folded unless written in capitals only),
+ * so one user has one entry per word and region whatever the case typed ("AI" and "ai" are two words).
  */
 export const pronunciationEntries = appSchema.table(
   'pronunciation_entries',
