@@ -64,8 +64,8 @@ test('pronunciation dictionary: click a highlighted word → add → the preview
       .nth(2),
   ).toHaveText(sm('studio.preview.kinds.dictionary'))
 
-  // The same word again (other case) is a translated conflict.
-  await word.fill('who')
+  // The same word again (spaces around it) is a translated conflict; "who" in small letters would be another word.
+  await word.fill(' WHO ')
   await reading.fill('hu hu')
   await dialog.getByRole('button', { name: sm('studio.dictionary.add') }).click()
   await expect(page.getByText(sm('studio.errors.DICTIONARY_ENTRY_EXISTS'))).toBeVisible()
