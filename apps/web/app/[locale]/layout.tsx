@@ -1,5 +1,3 @@
-import '@fontsource/be-vietnam-pro/400.css'
-import '@fontsource/be-vietnam-pro/700.css'
 import '@/styles/globals.css'
 import type { ReactNode } from 'react'
 import type { Viewport } from 'next'

@@ -1,7 +1,6 @@
-import Image from 'next/image'
 import { getTranslations } from 'next-intl/server'
 import { SignUpButton } from '@/components/auth/SignUpButton'
-import heroImage from '@/public/images/hero.png'
+import { HeroArt } from './HeroArt'
 
 export async function Hero({ locale }: { locale: string }) {
   const t = await getTranslations({ locale })
@@ -19,14 +18,7 @@ export async function Hero({ locale }: { locale: string }) {
             </SignUpButton>
           </div>
         </div>
-        <Image
-          className="hero-image"
-          src={heroImage}
-          alt={t('hero.imageAlt')}
-          sizes="(max-width: 768px) 100vw, 50vw"
-          quality={60}
-          priority
-        />
+        <HeroArt label={t('hero.imageAlt')} />
       </div>
     </section>
   )
