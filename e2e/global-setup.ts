@@ -52,7 +52,7 @@ const portFree = async (port: number): Promise<boolean> => {
 /** Starts the backend (`loa serve all` on a temporary DATA_DIR) and the built web app on test ports. */
 export default async function globalSetup(): Promise<void> {
   const webDir = path.join(root, 'apps', 'web')
-  if (!existsSync(path.join(webDir, '.next', 'BUILD_ID'))) {
+  if (!existsSync(path.join(webDir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     throw new Error(
       'apps/web is not built: run `npm run test:e2e` (it builds first) or `node scripts/build-web.mjs`',
     )

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the web app (`next build` in apps/web) unless nothing it is built from changed since the last
 // build: a hash of apps/web, the workspace packages it depends on and package-lock.json is kept in
-// apps/web/.next/loa-build-hash. `--force` rebuilds anyway. Always with NEXT_TELEMETRY_DISABLED=1.
+// apps/web/.next/loa-build-hash (NEXT_DIST_DIR: another output folder). `--force` rebuilds anyway. Always with
+// NEXT_TELEMETRY_DISABLED=1.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -10,8 +11,19 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const web = path.join(root, 'apps', 'web')
-const hashFile = path.join(web, '.next', 'loa-build-hash')
-const SKIP = new Set(['node_modules', '.next', 'bench', 'test-results', 'playwright-report', '.turbo'])
+// NEXT_DIST_DIR (read by apps/web/next.config.ts too) builds into another folder of apps/web, beside a `.next`
+// that a running `next start` or test run is using.
+const distDir = process.env.NEXT_DIST_DIR || '.next'
+const hashFile = path.join(web, distDir, 'loa-build-hash')
+const SKIP = new Set([
+  'node_modules',
+  '.next',
+  distDir.split(/[\\/]/)[0],
+  'bench',
+  'test-results',
+  'playwright-report',
+  '.turbo',
+])
 
 const files = (dir) => {
   if (!existsSync(dir)) return []
@@ -73,7 +85,7 @@ const main = () => {
   }
   const t0 = Date.now()
   const hash = webBuildHash()
-  const built = existsSync(path.join(web, '.next', 'BUILD_ID'))
+  const built = existsSync(path.join(web, distDir, 'BUILD_ID'))
   if (!force && built && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === hash) {
     console.log(
       `build-web: web app is up to date (hash ${hash.slice(0, 12)}, checked in ${Date.now() - t0} ms)`,
@@ -97,7 +109,7 @@ const main = () => {
   }
   writeFileSync(hashFile, `${hash}\n`)
   const seconds = ((Date.now() - t0) / 1000).toFixed(1)
-  console.log(`build-web: built in ${seconds} s (apps/web/.next)`)
+  console.log(`build-web: built in ${seconds} s (apps/web/${distDir})`)
   return 0
 }
 

@@ -4,9 +4,11 @@
  * in Debian's Chromium, against the real backend. Prints the four category scores, LCP/TBT/CLS and the landing's
  * first-load JavaScript (the scripts the HTML loads, gzip-compressed).
  * Targets (issue 8): performance ≥ 95; accessibility, best practices, SEO 100; first-load JS ≤ 150 KB.
+ * BENCH_WEB_RUNS=N runs Lighthouse N times per page and prints each run (with the load average) and the medians;
+ * BENCH_WEB_REPORTS=DIR keeps the Lighthouse JSON reports there.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -148,6 +150,19 @@ const lighthouse = (url) => {
   return JSON.parse(readFileSync(out, 'utf8'))
 }
 
+/** The LCP element and where its time goes (TTFB, resource load delay and time, render delay). */
+const lcpDetails = (report) => {
+  const items = report.audits['largest-contentful-paint-element']?.details?.items ?? []
+  const node = items[0]?.items?.[0]?.node
+  const phases = (items[1]?.items ?? [])
+    .map((p) => `${p.phase ?? p.label} ${Math.round(p.timing)} ms`)
+    .join(', ')
+  return {
+    'LCP element': node ? `${node.nodeLabel ?? ''} <${node.selector ?? node.snippet}>` : '—',
+    'LCP phases': phases || '—',
+  }
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 try {
@@ -163,35 +178,79 @@ try {
       if (src) await getWithAccept(new URL(src, webUrl).toString(), 'image/webp,image/*')
     }
   }
-  const rows = []
-  for (const pagePath of ['/', '/en']) {
-    const report = lighthouse(`${webUrl}${pagePath}`)
-    const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100)
-    const audit = (id) => report.audits[id]
-    const js = await firstLoadJs(pagePath)
-    const failing = Object.values(report.categories)
-      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => report.audits[r.id]))
-      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
-      .map((a) => a.id)
-    rows.push({
-      page: pagePath,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      'best-practices': score('best-practices'),
-      seo: score('seo'),
-      LCP: audit('largest-contentful-paint').displayValue,
-      TBT: audit('total-blocking-time').displayValue,
-      CLS: audit('cumulative-layout-shift').displayValue,
-      'first-load JS (gzip)': `${kb(js.gzip)} in ${js.files} files (raw ${kb(js.raw)})`,
-      'within 150 KB': js.gzip <= FIRST_LOAD_BUDGET ? 'yes' : 'no',
-      'audits below 100%': failing.join(', ') || '—',
-    })
+  const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1) || 1)
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const mid = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
   }
-  console.log('\nLighthouse (mobile, simulated throttling), production build, Debian Chromium:\n')
-  for (const row of rows) {
-    console.log(`${row.page}`)
-    for (const [key, value] of Object.entries(row))
-      if (key !== 'page') console.log(`  ${key.padEnd(22)} ${value}`)
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+  console.log(
+    `\nLighthouse (mobile, simulated throttling), production build, Debian Chromium, ${runs} run(s) per page:\n`,
+  )
+  for (const pagePath of ['/', '/en']) {
+    const results = []
+    for (let run = 1; run <= runs; run++) {
+      // The machine's load when the run starts (figures are only comparable on a quiet machine).
+      const load = os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')
+      const report = lighthouse(`${webUrl}${pagePath}`)
+      const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100)
+      const value = (id) => report.audits[id]?.numericValue ?? NaN
+      const failing = Object.values(report.categories)
+        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => report.audits[r.id]))
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+        .map((a) => a.id)
+      const result = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        FCP: value('first-contentful-paint'),
+        LCP: value('largest-contentful-paint'),
+        TBT: value('total-blocking-time'),
+        CLS: value('cumulative-layout-shift'),
+        failing,
+        ...lcpDetails(report),
+        load,
+      }
+      if (process.env.BENCH_WEB_REPORTS) {
+        result.report = path.join(
+          process.env.BENCH_WEB_REPORTS,
+          `lh${pagePath.replaceAll('/', '-')}-${Date.now()}.json`,
+        )
+        writeFileSync(result.report, JSON.stringify(report))
+      }
+      results.push(result)
+      console.log(
+        `${pagePath.padEnd(4)} run ${run}: perf ${result.performance}, a11y ${result.accessibility}, ` +
+          `best practices ${result['best-practices']}, SEO ${result.seo}; FCP ${seconds(result.FCP)}, ` +
+          `LCP ${seconds(result.LCP)}, TBT ${Math.round(result.TBT)} ms, CLS ${result.CLS.toFixed(3)}; ` +
+          `load average ${load}`,
+      )
+      console.log(`       LCP element ${result['LCP element']}; ${result['LCP phases']}`)
+      if (failing.length) console.log(`       audits below 100%: ${failing.join(', ')}`)
+      if (result.report) console.log(`       report ${result.report}`)
+    }
+    const js = await firstLoadJs(pagePath)
+    const pick = (key) => results.map((r) => r[key])
+    console.log(`${pagePath}  median of ${runs}:`)
+    for (const [label, text] of [
+      ['performance', `${median(pick('performance'))} (min ${Math.min(...pick('performance'))})`],
+      ['accessibility', median(pick('accessibility'))],
+      ['best-practices', median(pick('best-practices'))],
+      ['seo', median(pick('seo'))],
+      ['FCP', seconds(median(pick('FCP')))],
+      ['LCP', seconds(median(pick('LCP')))],
+      ['TBT', `${Math.round(median(pick('TBT')))} ms`],
+      ['CLS', median(pick('CLS')).toFixed(3)],
+      ['first-load JS (gzip)', `${kb(js.gzip)} in ${js.files} files (raw ${kb(js.raw)})`],
+      ['within 150 KB', js.gzip <= FIRST_LOAD_BUDGET ? 'yes' : 'no'],
+    ])
+      console.log(`  ${label.padEnd(22)} ${text}`)
+    console.log('')
   }
 } finally {
   stop()
