@@ -33,6 +33,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--autoplay-policy=no-user-gesture-required',
+        // No test reaches Google: its sign-in client fails to load (as when blocked) unless a test serves a stand-in.
+        '--host-resolver-rules=MAP accounts.google.com ~NOTFOUND',
       ],
     },
   },

@@ -5,6 +5,8 @@ const web = port('E2E_WEB_PORT', 3610)
 const api = port('E2E_API_PORT', 4610)
 const sso = port('E2E_SSO_PORT', 4710)
 const flags = port('E2E_FLAGS_PORT', 4810)
+/** Serves the stand-in for Google's signing keys (started by the One Tap spec; the SSO fetches it on use). */
+const googleJwks = port('E2E_GOOGLE_JWKS_PORT', 4820)
 
 export const E2E = {
   webPort: web,
@@ -17,6 +19,10 @@ export const E2E = {
   apiUrl: `http://localhost:${api}`,
   ssoUrl: `http://localhost:${sso}`,
   flagsUrl: `http://localhost:${flags}`,
+  /** Google sign-in is configured (the web loads Google's client script; the SSO accepts One Tap tokens for it). */
+  googleClientId: 'loa-e2e.apps.googleusercontent.com',
+  googleJwksPort: googleJwks,
+  googleJwksUrl: `http://127.0.0.1:${googleJwks}/oauth2/v3/certs`,
   flagsAdminKey: process.env.E2E_FLAGS_ADMIN_KEY ?? 'e2e-flags-operator-key-0123456789',
   landingDomain: 'localhost',
   supportPhone: '1900 1234 56',
@@ -56,6 +62,8 @@ export const productEnv = (dataDir: string): Record<string, string> => ({
   CONTACT_PHONE: E2E.contactPhone,
   CONTACT_HOTLINE: E2E.hotline,
   GTM_ID: E2E.gtmId,
+  GOOGLE_CLIENT_ID: E2E.googleClientId,
+  GOOGLE_JWKS_URL: E2E.googleJwksUrl,
   GTM_SERVER_CONTAINER_URL: E2E.gtmServerContainerUrl,
   SOCIAL_FACEBOOK_URL: E2E.social.facebook,
   SOCIAL_INSTAGRAM_URL: E2E.social.instagram,

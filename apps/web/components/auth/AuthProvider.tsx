@@ -1,10 +1,20 @@
 'use client'
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import type { SsoClient, SsoSnapshot } from '@loa/sso-client'
 import { USER_ALREADY_EXISTS } from '@loa/contracts'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { PublicConfig } from '@/lib/config'
 import { loadSsoClient, shouldStartOnLoad, writeSessionHint } from '@/lib/auth/sso'
+import { readAttribution } from '@/lib/attribution'
 import { routeUrl } from '@/lib/routes'
 import { toast } from '@/lib/store/toast-store'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
@@ -23,6 +33,11 @@ export interface AuthValue {
   /** Sends the browser through SSO signup, back to `path` (a route without locale prefix). */
   signup: (path: string) => void
   login: (path: string) => void
+  /**
+   * Signs in on this page with a Google One Tap credential (a Google ID token): sent to the SSO with the remembered
+   * affiliate code; resolves with whether the SSO signed the visitor in, or the SSO's error code.
+   */
+  googleOneTap: (credential: string) => Promise<{ ok: true } | { ok: false; errorCode?: string }>
   logout: () => void
   /** True from a logout click until the browser leaves the page (signed-in pages must not ask for a login). */
   loggingOut: boolean
@@ -54,25 +69,41 @@ export function AuthProvider({
   const [loggingOut, setLoggingOut] = useState(false)
 
   const [deferred, setDeferred] = useState(false)
+  const attached = useRef<{ client: SsoClient; unsubscribe: () => void } | null>(null)
+
+  /** Follows the client's state (once per client): on load, or when a sign-in starts on this page (One Tap). */
+  const attach = useCallback((loaded: SsoClient) => {
+    if (attached.current?.client === loaded) return
+    attached.current?.unsubscribe()
+    attached.current = {
+      client: loaded,
+      unsubscribe: loaded.subscribe(() => setSnapshot(loaded.getSnapshot())),
+    }
+    setSnapshot(loaded.getSnapshot())
+    setClient(loaded)
+  }, [])
+
+  useEffect(
+    () => () => {
+      attached.current?.unsubscribe()
+      attached.current = null
+    },
+    [],
+  )
 
   useEffect(() => {
-    let unsubscribe: (() => void) | undefined
     let cancelled = false
     if (!shouldStartOnLoad(window.location.href)) {
       setDeferred(true)
       return
     }
     void loadSsoClient(config).then((loaded) => {
-      if (cancelled) return
-      unsubscribe = loaded.subscribe(() => setSnapshot(loaded.getSnapshot()))
-      setSnapshot(loaded.getSnapshot())
-      setClient(loaded)
+      if (!cancelled) attach(loaded)
     })
     return () => {
       cancelled = true
-      unsubscribe?.()
     }
-  }, [config])
+  }, [config, attach])
 
   const signedIn = snapshot?.auth.initialized ? snapshot.auth.authenticated : undefined
   useEffect(() => {
@@ -109,6 +140,20 @@ export function AuthProvider({
       email: typeof claims?.email === 'string' ? claims.email : undefined,
       signup: (path) => withClient((c) => c.signup({ redirectUri: target(path) })),
       login: (path) => withClient((c) => c.login({ redirectUri: target(path) })),
+      googleOneTap: async (credential) => {
+        const loaded = await loadSsoClient(config)
+        attach(loaded)
+        // The on-load check first (a first-time visitor's refresh fails), so that it cannot undo the sign-in.
+        await loaded.ready()
+        const affiliateCode = readAttribution(window.localStorage).affiliate?.code
+        const answer = (await loaded.googleOneTap({
+          token: credential,
+          ...(affiliateCode ? { affiliateCode } : {}),
+        })) as { status?: unknown; error_code?: unknown; errorCode?: unknown } | undefined
+        if (answer?.status === 1) return { ok: true }
+        const code = answer?.error_code ?? answer?.errorCode
+        return { ok: false, ...(typeof code === 'string' ? { errorCode: code } : {}) }
+      },
       logout: () => {
         setLoggingOut(true)
         writeSessionHint(false)
@@ -124,7 +169,7 @@ export function AuthProvider({
       hasResourceRole: (role, resource) => client?.hasResourceRole(role, resource) ?? false,
       client,
     }
-  }, [snapshot, client, config, locale, loggingOut, deferred])
+  }, [snapshot, client, config, locale, loggingOut, deferred, attach])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

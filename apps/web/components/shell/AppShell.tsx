@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic'
 import { usePathname } from 'next/navigation'
 import type { PublicConfig } from '@/lib/config'
 import type { VisitorData } from '@/lib/visitor/ip'
-import { isDemoPath } from '@/lib/routes'
+import { ROUTES, isDemoPath, stripLocale } from '@/lib/routes'
 import { useAppStore } from '@/lib/store/app-store'
 import { AuthProvider } from '@/components/auth/AuthProvider'
 import { ConfigProvider } from './config-context'
@@ -17,6 +17,7 @@ const Analytics = dynamic(() => import('./Analytics').then((m) => m.Analytics), 
 const AffiliateTracker = dynamic(() => import('./AffiliateTracker').then((m) => m.AffiliateTracker), {
   ssr: false,
 })
+const GoogleOneTap = dynamic(() => import('@/components/auth/GoogleOneTap'), { ssr: false })
 
 const noSubscribe = () => () => undefined
 /** Inside the care widget's chat frame the page shows no widget and no popup of its own. */
@@ -34,11 +35,15 @@ interface Props {
   children: ReactNode
 }
 
-/** Client shell of every page: config, auth, flags, client state, toasts, care widget and popup (not on /demo). */
+/**
+ * Client shell of every page: config, auth, flags, client state, toasts, care widget and popup (not on /demo), and
+ * Google One Tap on the landing page when a Google client id is configured.
+ */
 export function AppShell({ config, visitor, locale, children }: Props) {
   const pathname = usePathname() ?? '/'
   const embedded = useEmbedded()
   const bare = isDemoPath(pathname) || embedded
+  const landing = stripLocale(pathname) === ROUTES.home
   const updateLocation = useAppStore((s) => s.updateLocation)
   const attributes = useMemo(
     () => ({ ip: visitor.ip, country: visitor.country, locale }),
@@ -63,6 +68,7 @@ export function AppShell({ config, visitor, locale, children }: Props) {
         {!bare && <PopupBanner />}
         <Analytics tagId={config.analyticsTagId} />
         <AffiliateTracker />
+        {landing && !embedded && config.googleClientId && <GoogleOneTap clientId={config.googleClientId} />}
       </AuthProvider>
     </ConfigProvider>
   )

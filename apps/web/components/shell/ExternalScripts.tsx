@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@/lib/config'
 import { readServerFlagDefault } from '@/lib/flags/server'
+import { GOOGLE_GSI_SCRIPT_ID } from '@/lib/auth/google-one-tap'
 
 /**
  * Third-party scripts decided on the server at page start: the tag manager only when `tracking-gtm-v2` is on (read
@@ -24,7 +25,7 @@ export async function ExternalScripts({ config }: { config: PublicConfig }) {
         </>
       )}
       {config.googleClientId && (
-        <script id="google-gsi" async defer src="https://accounts.google.com/gsi/client" />
+        <script id={GOOGLE_GSI_SCRIPT_ID} async defer src="https://accounts.google.com/gsi/client" />
       )}
     </>
   )
