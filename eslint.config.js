@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/.next/**',
+      // scratch space (gitignored), e.g. a web build in NEXT_DIST_DIR=.tmp/next-x
+      '**/.tmp/**',
       '**/dist/**',
       'data/**',
       '**/migrations/**',
