@@ -1,15 +1,15 @@
 /**
- * Native `espeak-ng` (Debian package): one short process per speech unit, SSML on stdin, WAV on stdout.
+ * Native `espeak-ng` (Debian package), SSML in, WAV out. Units are spoken by long-lived processes in line
+ * mode (`espeak-lines.ts`: no spawn per unit); a unit that cannot go through one (very long line, clause
+ * pause longer than a separator, eSpeak's fastest rates where breaks shrink) gets a process of its own.
  * The CLI reports no word events, so word timings are estimated from the audio (see `estimateWordTimings`).
- * One process per thread is kept started for the settings used last: it has loaded its voice and waits
- * for its text on stdin, so the next unit (above all a request's first one) does not wait for a spawn.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { TtsError } from '../errors.ts'
 import { parseWav, type ParsedWav } from '../audio/wav.ts'
-import { splitOnSeparators, MAX_BATCH_CLAUSE_PAUSE_MS, SEPARATOR_MS } from './batch-split.ts'
+import { LineSpeaker, MAX_BATCH_CLAUSE_PAUSE_MS, MAX_LINE_BYTES } from './espeak-lines.ts'
 import { buildSsml } from './ssml.ts'
-import type { EngineFactoryOptions, EngineOutput, EngineVoice, SpeechEngine } from './types.ts'
+import type { EngineFactoryOptions, EngineInput, EngineOutput, EngineVoice, SpeechEngine } from './types.ts'
 import { estimateWordTimings } from './words.ts'
 
 interface RunResult {
@@ -18,15 +18,9 @@ interface RunResult {
   code: number | null
 }
 
-interface Started {
-  child: ChildProcessWithoutNullStreams
-  result: Promise<RunResult>
-}
-
-/** Starts a process; it runs once its stdin is ended. */
-const start = (bin: string, args: string[]): Started => {
-  const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] })
-  const result = new Promise<RunResult>((resolve, reject) => {
+const run = (bin: string, args: string[], stdin?: string): Promise<RunResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] })
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (b: Buffer) => out.push(b))
@@ -36,28 +30,8 @@ const start = (bin: string, args: string[]): Started => {
       resolve({ stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8'), code }),
     )
     child.stdin.on('error', () => undefined)
+    child.stdin.end(stdin ?? '')
   })
-  return { child, result }
-}
-
-const run = (bin: string, args: string[], stdin?: string): Promise<RunResult> => {
-  const { child, result } = start(bin, args)
-  child.stdin.end(stdin ?? '')
-  return result
-}
-
-/** Whether a started process keeps this thread alive (a waiting spare must not). */
-const hold = (p: Started, on: boolean): void => {
-  // The stdio pipes are sockets, which can be (un)referenced like the process.
-  const handles = [p.child, p.child.stdin, p.child.stdout, p.child.stderr] as unknown as {
-    ref(): void
-    unref(): void
-  }[]
-  for (const h of handles) {
-    if (on) h.ref()
-    else h.unref()
-  }
-}
 
 /** The native binary's version, or undefined when it is not installed. */
 export const probeNativeEspeak = async (bin = 'espeak-ng'): Promise<string | undefined> => {
@@ -70,71 +44,83 @@ export const probeNativeEspeak = async (bin = 'espeak-ng'): Promise<string | und
   }
 }
 
+/** Line-mode processes kept per thread: settings (voice, rate, pitch) and processes for each. */
+const MAX_KEYS = 4
+const SPEAKERS_PER_KEY = 2
+/** From this rate on eSpeak speeds audio up after synthesis, shortening breaks below a separator. */
+const LINE_MODE_MAX_RATE = 450
+
 export const createEngine = async (options: EngineFactoryOptions = {}): Promise<SpeechEngine> => {
   const bin = options.espeakPath ?? 'espeak-ng'
   const version = await probeNativeEspeak(bin)
   if (!version) throw new TtsError('TTS_ENGINE_UNAVAILABLE', `native espeak-ng not found ('${bin}')`)
 
-  /** A process started with the last settings, waiting for its text. */
-  let spare: { key: string; started: Started } | undefined
+  /** Line-mode processes per settings (at most `SPEAKERS_PER_KEY`), the settings used last at the end. */
+  const speakers = new Map<string, LineSpeaker[]>()
   let closed = false
-  const dropSpare = (): void => {
-    spare?.started.child.kill()
-    spare = undefined
-  }
-  const startSpare = (key: string, args: string[]): void => {
-    if (closed || (spare?.key === key && spare.started.child.exitCode === null)) return
-    dropSpare()
-    const started = start(bin, args)
-    started.result.catch(() => undefined)
-    hold(started, false)
-    spare = { key, started }
-  }
-  /** Runs espeak-ng with `args` on `stdin`, in the spare process when it was started with those args. */
-  const runWarm = async (args: string[], stdin: string): Promise<RunResult> => {
+  const speakerFor = (args: string[]): LineSpeaker => {
     const key = args.join('\0')
-    const warm = spare?.key === key && spare.started.child.exitCode === null ? spare.started : undefined
-    if (warm) {
-      spare = undefined
-      hold(warm, true)
+    const list = (speakers.get(key) ?? []).filter((s) => !s.dead)
+    speakers.delete(key)
+    speakers.set(key, list)
+    for (const [old, olds] of speakers) {
+      if (speakers.size <= MAX_KEYS) break
+      for (const s of olds) s.close()
+      speakers.delete(old)
     }
-    try {
-      const started = warm ?? start(bin, args)
-      started.child.stdin.end(stdin)
-      const result = await started.result
-      // A spare that died while waiting: once more in a new process.
-      return warm && result.code !== 0 ? await run(bin, args, stdin) : result
-    } finally {
-      // The next one is started once this one is done: it does not compete with it for the CPU.
-      startSpare(key, args)
+    const free = list.find((s) => s.pending === 0)
+    if (free) return free
+    if (list.length < SPEAKERS_PER_KEY) {
+      const speaker = new LineSpeaker(bin, args)
+      list.push(speaker)
+      return speaker
     }
+    return list.reduce((a, b) => (b.pending < a.pending ? b : a))
   }
 
-  const speak = async (
-    ssml: string,
+  const argsFor = (
     voice: { espeakVoice: string; variant: string },
     settings: { rate: number; pitch: number },
-  ): Promise<ParsedWav> => {
-    const args = [
-      '-m',
-      '--stdin',
-      '-z',
-      '-b',
-      '1',
-      '-v',
-      `${voice.espeakVoice}+${voice.variant}`,
-      '-s',
-      String(Math.round(settings.rate)),
-      '-p',
-      String(Math.round(settings.pitch)),
-      '--stdout',
-    ]
-    const result = await runWarm(args, ssml)
+  ): string[] => [
+    '-m',
+    '-z',
+    '-b',
+    '1',
+    '-v',
+    `${voice.espeakVoice}+${voice.variant}`,
+    '-s',
+    String(Math.round(settings.rate)),
+    '-p',
+    String(Math.round(settings.pitch)),
+    '--stdout',
+  ]
+
+  /** One process for one unit. */
+  const speakAlone = async (ssml: string, args: string[]): Promise<ParsedWav> => {
+    const result = await run(bin, [...args.slice(0, 1), '--stdin', ...args.slice(1)], ssml)
     if (result.code !== 0 || result.stdout.length < 44) {
       throw new TtsError('TTS_ENGINE_FAILED', `espeak-ng failed (${result.code}): ${result.stderr.trim()}`)
     }
     return parseWav(new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.length))
   }
+
+  /** The unit as one line for a line-mode process, or undefined when it needs a process of its own. */
+  const lineOf = (input: EngineInput, rate: number): string | undefined => {
+    const line = buildSsml(input).ssml.replace(/[\r\n]+/g, ' ')
+    const longestPause = Math.max(0, ...input.clausePauses.map((p) => p.ms))
+    return rate < LINE_MODE_MAX_RATE &&
+      longestPause <= MAX_BATCH_CLAUSE_PAUSE_MS &&
+      Buffer.byteLength(line) <= MAX_LINE_BYTES
+      ? line
+      : undefined
+  }
+
+  const output = (input: EngineInput, pcm: Int16Array, sampleRate: number): EngineOutput => ({
+    pcm,
+    sampleRate,
+    words: estimateWordTimings(input, pcm, sampleRate),
+    timing: 'estimated',
+  })
 
   const engine: SpeechEngine = {
     id: 'espeak-native',
@@ -149,35 +135,29 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
         .filter((cols) => cols.length >= 5)
         .map((cols) => ({ id: cols[4]!.replace(/^.*\//, ''), name: cols[3]!, languages: [cols[1]!] }))
     },
-    synthesize: async (input, voice, settings) => {
-      const wav = await speak(buildSsml(input).ssml, voice, settings)
-      return {
-        pcm: wav.pcm,
-        sampleRate: wav.sampleRate,
-        words: estimateWordTimings(input, wav.pcm, wav.sampleRate),
-        timing: 'estimated',
-      }
-    },
+    synthesize: async (input, voice, settings) =>
+      (await engine.synthesizeBatch!([input], voice, settings))[0]!,
     async synthesizeBatch(inputs, voice, settings): Promise<EngineOutput[]> {
-      const longestPause = Math.max(0, ...inputs.flatMap((i) => i.clausePauses.map((p) => p.ms)))
-      const single = (): Promise<EngineOutput[]> =>
-        Promise.all(inputs.map((input) => engine.synthesize(input, voice, settings)))
-      if (inputs.length < 2 || longestPause > MAX_BATCH_CLAUSE_PAUSE_MS) return single()
-      // One process for all units, separated by a silence longer than any pause eSpeak makes by itself.
-      const ssml = inputs.map((input) => buildSsml(input).ssml).join(` <break time="${SEPARATOR_MS}ms"/> `)
-      const wav = await speak(ssml, voice, settings)
-      const pieces = splitOnSeparators(wav.pcm, wav.sampleRate, inputs.length)
-      if (!pieces) return single()
-      return pieces.map((pcm, i) => ({
-        pcm,
-        sampleRate: wav.sampleRate,
-        words: estimateWordTimings(inputs[i]!, pcm, wav.sampleRate),
-        timing: 'estimated' as const,
-      }))
+      const args = argsFor(voice, settings)
+      const lines = inputs.map((input) => lineOf(input, settings.rate))
+      const queued = lines.filter((l): l is string => l !== undefined)
+      const speaker = queued.length > 0 && !closed ? speakerFor(args) : undefined
+      const spoken = speaker ? await speaker.speak(queued) : []
+      let next = 0
+      return Promise.all(
+        inputs.map(async (input, i) => {
+          const pcm = lines[i] === undefined ? undefined : spoken[next++]
+          if (pcm && speaker) return output(input, pcm, speaker.sampleRate)
+          // Not for a line-mode process, or its audio could not be attributed: a process of its own.
+          const wav = await speakAlone(buildSsml(input).ssml, args)
+          return output(input, wav.pcm, wav.sampleRate)
+        }),
+      )
     },
     async close() {
       closed = true
-      dropSpare()
+      for (const list of speakers.values()) for (const s of list) s.close()
+      speakers.clear()
     },
   }
   return engine
