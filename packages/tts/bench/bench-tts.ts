@@ -66,16 +66,20 @@ const firstChunk = async (pool: SynthesisPool, engine: EnginePreference): Promis
   return first
 }
 
-/** `--profile`: only the breakdown of the first streamed chunk, for each engine. */
+/** `--profile [--reps=N] [--engine=E]`: only the breakdown of the first streamed chunk. */
 const profile = async (): Promise<void> => {
+  const arg = (name: string): string | undefined =>
+    process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+  const repetitions = Number(arg('reps') ?? 7)
+  const engines = arg('engine') ? [arg('engine') as EnginePreference] : (['auto', 'espeak-wasm'] as const)
   console.log(
     `Loa TTS first-chunk profile — ${text.length.toLocaleString('en-US')} characters, MP3 ${BITRATE} kbps`,
   )
   const pool = createSynthesisPool()
-  for (const engine of ['auto', 'espeak-wasm'] as const) {
+  for (const engine of engines) {
     await pool.warmup(engine)
     await synthesize({ text: 'Khởi động. Xin chào các bạn.', voice: VOICE, pool, engine, cache: false })
-    await profileFirstChunk(pool, engine, text, VOICE, BITRATE)
+    await profileFirstChunk(pool, engine, text, VOICE, BITRATE, repetitions)
   }
   await pool.close()
   rmSync(work, { recursive: true, force: true })

@@ -29,7 +29,7 @@ type WasmEncoder = WasmMediaEncoder<'audio/mpeg'>
  * is byte-identical to a fresh encoder's.
  */
 const idle: { encoder: WasmEncoder; key: string }[] = []
-const MAX_IDLE = 4
+const MAX_IDLE = 2
 
 const instantiate = async (): Promise<WasmEncoder> => {
   const { createEncoder } = await import('wasm-media-encoders')
