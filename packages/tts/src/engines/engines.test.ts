@@ -4,14 +4,16 @@ import { TtsError } from '../errors.ts'
 import { getEngine } from './registry.ts'
 import { probeNativeEspeak } from './espeak-native.ts'
 import { createEngine as createNative } from './espeak-native.ts'
+import { createEventEngine } from './espeak-wasm.ts'
+import type { SpeechEngine } from './types.ts'
 import { tokenize } from './words.ts'
 
 const SENTENCE = 'Xin chào, tôi là trợ lý giọng nói tiếng Việt.'
 const INPUT = { text: SENTENCE, clausePauses: [{ offset: 9, ms: 250 }] }
 const SETTINGS = { rate: 175, pitch: 50, range: 50 }
 
-const checkOutput = async (id: 'espeak-native' | 'espeak-wasm') => {
-  const engine = await getEngine(id)
+const checkOutput = async (id: 'espeak-native' | 'espeak-wasm' | SpeechEngine) => {
+  const engine = typeof id === 'string' ? await getEngine(id) : id
   const out = await engine.synthesize(INPUT, { espeakVoice: 'vi', variant: 'f3' }, SETTINGS)
   const seconds = out.pcm.length / out.sampleRate
   expect(out.sampleRate).toBe(22050)
@@ -31,8 +33,30 @@ const checkOutput = async (id: 'espeak-native' | 'espeak-wasm') => {
 }
 
 describe('eSpeak engines', () => {
-  it('WASM engine speaks Vietnamese with word events', async () => {
+  it('WASM engine (WebAssembly command line on its own thread) speaks Vietnamese, word timings estimated', async () => {
     const out = await checkOutput('espeak-wasm')
+    expect(out.timing).toBe('estimated')
+    const engine = await getEngine('espeak-wasm')
+    expect(engine.version).toMatch(/^espeak-ng-wasm-/)
+    // One unit per line, each with exactly its own audio: a silent unit and a long pause stay in place.
+    const outs = await engine.synthesizeBatch!(
+      [
+        INPUT,
+        { text: '...', clausePauses: [] },
+        { text: 'Một, hai.', clausePauses: [{ offset: 4, ms: 3000 }] },
+      ],
+      { espeakVoice: 'vi', variant: 'f3' },
+      SETTINGS,
+    )
+    expect(Math.abs(outs[0]!.pcm.length - out.pcm.length)).toBeLessThan(out.sampleRate * 0.2)
+    expect(voicedShare(outs[1]!.pcm, outs[1]!.sampleRate)).toBe(0)
+    expect(outs[2]!.pcm.length / outs[2]!.sampleRate).toBeGreaterThan(3.5)
+    expect(outs[2]!.words[1]!.startMs - outs[2]!.words[0]!.endMs).toBeGreaterThan(2500)
+  })
+
+  it('asm.js build (the fallback) speaks Vietnamese with word events', async () => {
+    const engine = await createEventEngine()
+    const out = await checkOutput(engine)
     expect(out.timing).toBe('events')
   })
 

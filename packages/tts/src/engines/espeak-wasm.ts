@@ -1,11 +1,17 @@
 /**
- * eSpeak NG compiled to JavaScript (`@echogarden/espeak-ng-emscripten`, wasm2js): a persistent synthesizer
- * with word events carrying audio positions. Synchronous — call it only on a worker thread.
+ * eSpeak NG without native binaries, so that a fresh machine speaks:
+ * - `createEngine`: the espeak-ng command line compiled to WebAssembly (npm `espeak-ng`), kept running in
+ *   line mode on a thread of its own (`espeak-wasm-lines.ts`). About five times faster than the build
+ *   below; like the native CLI it reports no word events, so word timings are estimated from the audio.
+ * - `createEventEngine`: eSpeak NG compiled to JavaScript (`@echogarden/espeak-ng-emscripten`, asm.js):
+ *   a persistent synthesizer with word events carrying audio positions (exact word timings). Synchronous —
+ *   call it only on a worker thread. Used when the WebAssembly thread cannot start.
  */
 import { TtsError } from '../errors.ts'
+import { WasmLineSpeaker, MAX_WASM_LINE_BYTES, listWasmVoices } from './espeak-wasm-lines.ts'
 import { buildSsml } from './ssml.ts'
-import type { EngineOutput, EngineVoice, EngineWord, SpeechEngine } from './types.ts'
-import { tightenWordEnds } from './words.ts'
+import type { EngineInput, EngineOutput, EngineVoice, EngineWord, SpeechEngine } from './types.ts'
+import { estimateWordTimings, tightenWordEnds } from './words.ts'
 
 interface EspeakEvent {
   type: string
@@ -29,8 +35,97 @@ interface EspeakModule {
 }
 
 const PACKAGE_VERSION = '0.3.5'
+/** npm `espeak-ng` (eSpeak NG 1.52-dev). */
+const WASM_PACKAGE_VERSION = '1.0.2'
+/** Settings (voice, rate, pitch) with a running thread; the least recently used one stops beyond this. */
+const MAX_KEYS = 2
+const SAMPLE_RATE = 22050
 
 export const createEngine = async (): Promise<SpeechEngine> => {
+  const speakers = new Map<string, Promise<WasmLineSpeaker>>()
+  const speakerFor = async (args: string[]): Promise<WasmLineSpeaker> => {
+    const key = args.join('\0')
+    let speaker = speakers.get(key)
+    if (speaker && ((await speaker.catch(() => undefined))?.dead ?? true)) speaker = undefined
+    speakers.delete(key)
+    speaker ??= WasmLineSpeaker.start(args)
+    speakers.set(key, speaker)
+    for (const [old, s] of speakers) {
+      if (speakers.size <= MAX_KEYS) break
+      speakers.delete(old)
+      void s.then((x) => x.close())
+    }
+    return speaker
+  }
+  const argsFor = (
+    voice: { espeakVoice: string; variant: string },
+    settings: { rate: number; pitch: number },
+  ): string[] => [
+    '-m',
+    '-z',
+    '-b',
+    '1',
+    '-v',
+    `${voice.espeakVoice}+${voice.variant}`,
+    '-s',
+    String(Math.round(settings.rate)),
+    '-p',
+    String(Math.round(settings.pitch)),
+    '--stdout',
+  ]
+  // Start one thread now: a failure shows here, and the first request does not wait for it.
+  let fallback: SpeechEngine | undefined
+  try {
+    await speakerFor(argsFor({ espeakVoice: 'vi', variant: 'f3' }, { rate: 175, pitch: 50 }))
+  } catch {
+    fallback = await createEventEngine()
+  }
+  if (fallback) return fallback
+
+  const lineOf = (input: EngineInput): string => {
+    const line = buildSsml(input).ssml.replace(/[\r\n]+/g, ' ')
+    if (Buffer.byteLength(line) > MAX_WASM_LINE_BYTES) {
+      throw new TtsError(
+        'TTS_ENGINE_FAILED',
+        `a speech unit is too long for eSpeak (${line.length} characters)`,
+      )
+    }
+    return line
+  }
+
+  const engine: SpeechEngine = {
+    id: 'espeak-wasm',
+    version: `espeak-ng-wasm-${WASM_PACKAGE_VERSION}`,
+    listVoices: listWasmVoices,
+    synthesize: async (input, voice, settings) =>
+      (await engine.synthesizeBatch!([input], voice, settings))[0]!,
+    async synthesizeBatch(inputs, voice, settings): Promise<EngineOutput[]> {
+      const speaker = await speakerFor(argsFor(voice, settings))
+      const pcms = await speaker.speak(inputs.map(lineOf)).catch((error: unknown) => {
+        throw new TtsError('TTS_ENGINE_FAILED', `eSpeak (WebAssembly) failed: ${String(error)}`)
+      })
+      const sampleRate = speaker.sampleRate || SAMPLE_RATE
+      return pcms.map((pcm, i) => ({
+        pcm,
+        sampleRate,
+        words: estimateWordTimings(inputs[i]!, pcm, sampleRate),
+        timing: 'estimated' as const,
+      }))
+    },
+    async close() {
+      for (const s of speakers.values())
+        void s.then(
+          (x) => x.close(),
+          () => undefined,
+        )
+      speakers.clear()
+    },
+  }
+  return engine
+}
+
+/** The asm.js build with word events (exact word timings). */
+export const createEventEngine = async (): Promise<SpeechEngine> => {
   let worker: EspeakWorker
   try {
     const { default: init } = (await import('@echogarden/espeak-ng-emscripten')) as unknown as {
