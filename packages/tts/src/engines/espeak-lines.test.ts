@@ -3,6 +3,7 @@ import { voicedShare } from '../../test/audio-checks.ts'
 import { speechBounds } from '../audio/levels.ts'
 import { createEngine, probeNativeEspeak } from './espeak-native.ts'
 import { LineSpeaker } from './espeak-lines.ts'
+import { Speakers } from './speakers.ts'
 import type { EngineInput, SpeechEngine } from './types.ts'
 import { tokenize } from './words.ts'
 
@@ -100,6 +101,47 @@ describe.skipIf(!native)('native espeak-ng in line mode', () => {
       expect(await speaker.speak(['Xin chào.'])).toEqual([undefined])
     } finally {
       speaker.close()
+    }
+  })
+})
+
+describe.skipIf(!native)('kept speakers', () => {
+  const args = (rate: number): string[] => ARGS.map((a) => (a === '175' ? String(rate) : a))
+
+  it('reuse an idle speaker, add one for a busy one, stop the least recently used settings', async () => {
+    const kept = new Speakers((a) => new LineSpeaker('espeak-ng', a), {
+      maxKeys: 2,
+      perKey: 2,
+      idleMs: 60_000,
+    })
+    try {
+      const a = await kept.get(args(175))
+      expect(await kept.get(args(175))).toBe(a)
+      const busy = a.speak(['Một câu khá dài để giữ tiến trình bận thêm một lúc nữa.'])
+      const b = await kept.get(args(175))
+      expect(b).not.toBe(a)
+      await busy
+      const c = await kept.get(args(150))
+      expect(c).not.toBe(a)
+      // A third set of settings stops the least recently used one (175).
+      await kept.get(args(120))
+      expect(a.dead && b.dead).toBe(true)
+      expect(c.dead).toBe(false)
+    } finally {
+      kept.closeAll()
+    }
+  })
+
+  it('stop a speaker left idle', async () => {
+    const kept = new Speakers((a) => new LineSpeaker('espeak-ng', a), { maxKeys: 2, perKey: 1, idleMs: 300 })
+    try {
+      const a = await kept.get(args(175))
+      await a.speak(['Xin chào.'])
+      await new Promise((r) => setTimeout(r, 700))
+      expect(a.dead).toBe(true)
+      expect((await kept.get(args(175))).dead).toBe(false)
+    } finally {
+      kept.closeAll()
     }
   })
 })

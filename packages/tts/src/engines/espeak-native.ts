@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process'
 import { TtsError } from '../errors.ts'
 import { parseWav, type ParsedWav } from '../audio/wav.ts'
 import { LineSpeaker, MAX_BATCH_CLAUSE_PAUSE_MS, MAX_LINE_BYTES } from './espeak-lines.ts'
+import { Speakers } from './speakers.ts'
 import { buildSsml } from './ssml.ts'
 import type { EngineFactoryOptions, EngineInput, EngineOutput, EngineVoice, SpeechEngine } from './types.ts'
 import { estimateWordTimings } from './words.ts'
@@ -44,9 +45,8 @@ export const probeNativeEspeak = async (bin = 'espeak-ng'): Promise<string | und
   }
 }
 
-/** Line-mode processes kept per thread: settings (voice, rate, pitch) and processes for each. */
-const MAX_KEYS = 4
-const SPEAKERS_PER_KEY = 2
+/** Line-mode processes kept per thread: settings (voice, rate, pitch), processes for each, idle time. */
+const SPEAKER_LIMITS = { maxKeys: 4, perKey: 2, idleMs: 60_000 }
 /** From this rate on eSpeak speeds audio up after synthesis, shortening breaks below a separator. */
 const LINE_MODE_MAX_RATE = 450
 
@@ -55,28 +55,8 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
   const version = await probeNativeEspeak(bin)
   if (!version) throw new TtsError('TTS_ENGINE_UNAVAILABLE', `native espeak-ng not found ('${bin}')`)
 
-  /** Line-mode processes per settings (at most `SPEAKERS_PER_KEY`), the settings used last at the end. */
-  const speakers = new Map<string, LineSpeaker[]>()
+  const speakers = new Speakers((args) => new LineSpeaker(bin, args), SPEAKER_LIMITS)
   let closed = false
-  const speakerFor = (args: string[]): LineSpeaker => {
-    const key = args.join('\0')
-    const list = (speakers.get(key) ?? []).filter((s) => !s.dead)
-    speakers.delete(key)
-    speakers.set(key, list)
-    for (const [old, olds] of speakers) {
-      if (speakers.size <= MAX_KEYS) break
-      for (const s of olds) s.close()
-      speakers.delete(old)
-    }
-    const free = list.find((s) => s.pending === 0)
-    if (free) return free
-    if (list.length < SPEAKERS_PER_KEY) {
-      const speaker = new LineSpeaker(bin, args)
-      list.push(speaker)
-      return speaker
-    }
-    return list.reduce((a, b) => (b.pending < a.pending ? b : a))
-  }
 
   const argsFor = (
     voice: { espeakVoice: string; variant: string },
@@ -141,7 +121,7 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
       const args = argsFor(voice, settings)
       const lines = inputs.map((input) => lineOf(input, settings.rate))
       const queued = lines.filter((l): l is string => l !== undefined)
-      const speaker = queued.length > 0 && !closed ? speakerFor(args) : undefined
+      const speaker = queued.length > 0 && !closed ? await speakers.get(args) : undefined
       const spoken = speaker ? await speaker.speak(queued) : []
       let next = 0
       return Promise.all(
@@ -156,8 +136,7 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
     },
     async close() {
       closed = true
-      for (const list of speakers.values()) for (const s of list) s.close()
-      speakers.clear()
+      speakers.closeAll()
     },
   }
   return engine

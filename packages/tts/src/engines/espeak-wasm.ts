@@ -9,6 +9,7 @@
  */
 import { TtsError } from '../errors.ts'
 import { WasmLineSpeaker, MAX_WASM_LINE_BYTES, listWasmVoices } from './espeak-wasm-lines.ts'
+import { Speakers } from './speakers.ts'
 import { buildSsml } from './ssml.ts'
 import type { EngineInput, EngineOutput, EngineVoice, EngineWord, SpeechEngine } from './types.ts'
 import { estimateWordTimings, tightenWordEnds } from './words.ts'
@@ -37,26 +38,15 @@ interface EspeakModule {
 const PACKAGE_VERSION = '0.3.5'
 /** npm `espeak-ng` (eSpeak NG 1.52-dev). */
 const WASM_PACKAGE_VERSION = '1.0.2'
-/** Settings (voice, rate, pitch) with a running thread; the least recently used one stops beyond this. */
-const MAX_KEYS = 2
+/**
+ * Threads kept per pool worker: one per settings (voice, rate, pitch), at most three settings (a thread
+ * holds ≈45 MB and takes ≈0.2 s to start), stopped after a minute unused.
+ */
+const SPEAKER_LIMITS = { maxKeys: 3, perKey: 1, idleMs: 60_000 }
 const SAMPLE_RATE = 22050
 
 export const createEngine = async (): Promise<SpeechEngine> => {
-  const speakers = new Map<string, Promise<WasmLineSpeaker>>()
-  const speakerFor = async (args: string[]): Promise<WasmLineSpeaker> => {
-    const key = args.join('\0')
-    let speaker = speakers.get(key)
-    if (speaker && ((await speaker.catch(() => undefined))?.dead ?? true)) speaker = undefined
-    speakers.delete(key)
-    speaker ??= WasmLineSpeaker.start(args)
-    speakers.set(key, speaker)
-    for (const [old, s] of speakers) {
-      if (speakers.size <= MAX_KEYS) break
-      speakers.delete(old)
-      void s.then((x) => x.close())
-    }
-    return speaker
-  }
+  const speakers = new Speakers((args) => WasmLineSpeaker.start(args), SPEAKER_LIMITS)
   const argsFor = (
     voice: { espeakVoice: string; variant: string },
     settings: { rate: number; pitch: number },
@@ -76,7 +66,7 @@ export const createEngine = async (): Promise<SpeechEngine> => {
   // Start one thread now: a failure shows here, and the first request does not wait for it.
   let fallback: SpeechEngine | undefined
   try {
-    await speakerFor(argsFor({ espeakVoice: 'vi', variant: 'f3' }, { rate: 175, pitch: 50 }))
+    await speakers.get(argsFor({ espeakVoice: 'vi', variant: 'f3' }, { rate: 175, pitch: 50 }))
   } catch {
     fallback = await createEventEngine()
   }
@@ -100,7 +90,7 @@ export const createEngine = async (): Promise<SpeechEngine> => {
     synthesize: async (input, voice, settings) =>
       (await engine.synthesizeBatch!([input], voice, settings))[0]!,
     async synthesizeBatch(inputs, voice, settings): Promise<EngineOutput[]> {
-      const speaker = await speakerFor(argsFor(voice, settings))
+      const speaker = await speakers.get(argsFor(voice, settings))
       const pcms = await speaker.speak(inputs.map(lineOf)).catch((error: unknown) => {
         throw new TtsError('TTS_ENGINE_FAILED', `eSpeak (WebAssembly) failed: ${String(error)}`)
       })
@@ -113,12 +103,7 @@ export const createEngine = async (): Promise<SpeechEngine> => {
       }))
     },
     async close() {
-      for (const s of speakers.values())
-        void s.then(
-          (x) => x.close(),
-          () => undefined,
-        )
-      speakers.clear()
+      speakers.closeAll()
     },
   }
   return engine
