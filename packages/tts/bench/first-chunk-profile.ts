@@ -158,10 +158,10 @@ export const profileFirstChunk = async (
     const settings = { format: 'mp3' as const, sampleRate: opts.sampleRate, bitrate }
     const head = pcm.slice(0, opts.sampleRate / 2)
     const session = `profile-${r}`
-    const [, tHead] = await timeTask(async () => {
-      void pool.run('encode-open', { session, settings }, { worker: 0 })
-      return pool.run('encode', { session, pcm: head }, { worker: 0, transfer: [head.buffer as ArrayBuffer] })
-    })
+    await pool.run('encode-open', { session, settings }, { worker: 0 })
+    const [, tHead] = await timeTask(() =>
+      pool.run('encode', { session, pcm: head }, { worker: 0, transfer: [head.buffer as ArrayBuffer] }),
+    )
     await pool.run('encode-close', { session, flush: false }, { worker: 0 })
     add('encode its first half second (session)', tHead)
     const [, tEncode] = await timeTask(() =>
