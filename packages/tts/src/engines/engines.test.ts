@@ -54,6 +54,25 @@ describe('eSpeak engines', () => {
     expect(outs[2]!.words[1]!.startMs - outs[2]!.words[0]!.endMs).toBeGreaterThan(2500)
   })
 
+  it('speaks a unit longer than one line of eSpeak input (a process / the asm.js build of its own)', async () => {
+    const long = { text: 'nghiệng '.repeat(110).trim(), clausePauses: [] }
+    expect(Buffer.byteLength(long.text)).toBeGreaterThan(1000)
+    const engines = [
+      await getEngine('espeak-wasm'),
+      ...((await probeNativeEspeak()) ? [await getEngine('espeak-native')] : []),
+    ]
+    for (const engine of engines) {
+      const [a, b] = await engine.synthesizeBatch!(
+        [INPUT, long],
+        { espeakVoice: 'vi', variant: 'f3' },
+        SETTINGS,
+      )
+      expect(a!.words.map((w) => w.text)).toEqual(tokenize(SENTENCE).map((t) => t.text))
+      expect(b!.words).toHaveLength(110)
+      expect(b!.pcm.length / b!.sampleRate).toBeGreaterThan(20)
+    }
+  })
+
   it('asm.js build (the fallback) speaks Vietnamese with word events', async () => {
     const engine = await createEventEngine()
     const out = await checkOutput(engine)

@@ -23,8 +23,6 @@ const SEPARATOR = `, <break time="${SEPARATOR_MS}ms"/> `
 const SEPARATOR_MIN_MS = 2100
 /** Units with a longer clause pause inside cannot go through a line-mode process. */
 export const MAX_BATCH_CLAUSE_PAUSE_MS = 1000
-/** eSpeak reads lines with `fgets` into 1,000 bytes: longer lines would be cut. */
-export const MAX_LINE_BYTES = 900
 /** A syllable that always sounds: its audio is dropped. */
 const SENTINEL = 'a'
 /** Silence kept on either side of a unit's speech. */

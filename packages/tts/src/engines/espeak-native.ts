@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process'
 import { TtsError } from '../errors.ts'
 import { parseWav, type ParsedWav } from '../audio/wav.ts'
-import { LineSpeaker, MAX_BATCH_CLAUSE_PAUSE_MS, MAX_LINE_BYTES } from './espeak-lines.ts'
-import { Speakers } from './speakers.ts'
+import { LineSpeaker, MAX_BATCH_CLAUSE_PAUSE_MS } from './espeak-lines.ts'
+import { Speakers, lineModeArgs, unitLine } from './speakers.ts'
 import { buildSsml } from './ssml.ts'
 import type { EngineFactoryOptions, EngineInput, EngineOutput, EngineVoice, SpeechEngine } from './types.ts'
 import { estimateWordTimings } from './words.ts'
@@ -58,23 +58,6 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
   const speakers = new Speakers((args) => new LineSpeaker(bin, args), SPEAKER_LIMITS)
   let closed = false
 
-  const argsFor = (
-    voice: { espeakVoice: string; variant: string },
-    settings: { rate: number; pitch: number },
-  ): string[] => [
-    '-m',
-    '-z',
-    '-b',
-    '1',
-    '-v',
-    `${voice.espeakVoice}+${voice.variant}`,
-    '-s',
-    String(Math.round(settings.rate)),
-    '-p',
-    String(Math.round(settings.pitch)),
-    '--stdout',
-  ]
-
   /** One process for one unit. */
   const speakAlone = async (ssml: string, args: string[]): Promise<ParsedWav> => {
     const result = await run(bin, [...args.slice(0, 1), '--stdin', ...args.slice(1)], ssml)
@@ -86,12 +69,9 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
 
   /** The unit as one line for a line-mode process, or undefined when it needs a process of its own. */
   const lineOf = (input: EngineInput, rate: number): string | undefined => {
-    const line = buildSsml(input).ssml.replace(/[\r\n]+/g, ' ')
     const longestPause = Math.max(0, ...input.clausePauses.map((p) => p.ms))
-    return rate < LINE_MODE_MAX_RATE &&
-      longestPause <= MAX_BATCH_CLAUSE_PAUSE_MS &&
-      Buffer.byteLength(line) <= MAX_LINE_BYTES
-      ? line
+    return rate < LINE_MODE_MAX_RATE && longestPause <= MAX_BATCH_CLAUSE_PAUSE_MS
+      ? unitLine(input)
       : undefined
   }
 
@@ -118,7 +98,7 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
     synthesize: async (input, voice, settings) =>
       (await engine.synthesizeBatch!([input], voice, settings))[0]!,
     async synthesizeBatch(inputs, voice, settings): Promise<EngineOutput[]> {
-      const args = argsFor(voice, settings)
+      const args = lineModeArgs(voice, settings)
       const lines = inputs.map((input) => lineOf(input, settings.rate))
       const queued = lines.filter((l): l is string => l !== undefined)
       const speaker = queued.length > 0 && !closed ? await speakers.get(args) : undefined

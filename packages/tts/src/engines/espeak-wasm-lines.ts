@@ -14,8 +14,6 @@ import type { EngineVoice } from './types.ts'
 const THREAD = new URL('./espeak-wasm-thread.mjs', import.meta.url)
 /** Bytes of the ring carrying lines to the thread. */
 const RING_BYTES = 1 << 16
-/** eSpeak reads lines with `fgets` into 1,000 bytes: longer lines would be cut. */
-export const MAX_WASM_LINE_BYTES = 900
 
 let compiled: Promise<WebAssembly.Module> | undefined
 
@@ -69,7 +67,7 @@ export class WasmLineSpeaker {
     return this.waiting.length
   }
 
-  /** Speaks one line per unit (each a single line of at most `MAX_WASM_LINE_BYTES`); PCM per unit. */
+  /** Speaks one line per unit (each a single line of at most `MAX_LINE_BYTES`); PCM per unit. */
   speak(lines: readonly string[]): Promise<Int16Array[]> {
     if (this.dead) return Promise.reject(new Error('the eSpeak thread stopped'))
     const results = lines.map(

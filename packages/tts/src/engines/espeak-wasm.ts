@@ -8,10 +8,10 @@
  *   call it only on a worker thread. Used when the WebAssembly thread cannot start.
  */
 import { TtsError } from '../errors.ts'
-import { WasmLineSpeaker, MAX_WASM_LINE_BYTES, listWasmVoices } from './espeak-wasm-lines.ts'
-import { Speakers } from './speakers.ts'
+import { WasmLineSpeaker, listWasmVoices } from './espeak-wasm-lines.ts'
+import { Speakers, lineModeArgs, unitLine } from './speakers.ts'
 import { buildSsml } from './ssml.ts'
-import type { EngineInput, EngineOutput, EngineVoice, EngineWord, SpeechEngine } from './types.ts'
+import type { EngineOutput, EngineVoice, EngineWord, SpeechEngine } from './types.ts'
 import { estimateWordTimings, tightenWordEnds } from './words.ts'
 
 interface EspeakEvent {
@@ -47,41 +47,17 @@ const SAMPLE_RATE = 22050
 
 export const createEngine = async (): Promise<SpeechEngine> => {
   const speakers = new Speakers((args) => WasmLineSpeaker.start(args), SPEAKER_LIMITS)
-  const argsFor = (
-    voice: { espeakVoice: string; variant: string },
-    settings: { rate: number; pitch: number },
-  ): string[] => [
-    '-m',
-    '-z',
-    '-b',
-    '1',
-    '-v',
-    `${voice.espeakVoice}+${voice.variant}`,
-    '-s',
-    String(Math.round(settings.rate)),
-    '-p',
-    String(Math.round(settings.pitch)),
-    '--stdout',
-  ]
   // Start one thread now: a failure shows here, and the first request does not wait for it.
   let fallback: SpeechEngine | undefined
   try {
-    await speakers.get(argsFor({ espeakVoice: 'vi', variant: 'f3' }, { rate: 175, pitch: 50 }))
+    await speakers.get(lineModeArgs({ espeakVoice: 'vi', variant: 'f3' }, { rate: 175, pitch: 50 }))
   } catch {
     fallback = await createEventEngine()
   }
   if (fallback) return fallback
 
-  const lineOf = (input: EngineInput): string => {
-    const line = buildSsml(input).ssml.replace(/[\r\n]+/g, ' ')
-    if (Buffer.byteLength(line) > MAX_WASM_LINE_BYTES) {
-      throw new TtsError(
-        'TTS_ENGINE_FAILED',
-        `a speech unit is too long for eSpeak (${line.length} characters)`,
-      )
-    }
-    return line
-  }
+  /** For units too long for one line of eSpeak's input (very rare): the asm.js build. */
+  let events: Promise<SpeechEngine> | undefined
 
   const engine: SpeechEngine = {
     id: 'espeak-wasm',
@@ -90,17 +66,30 @@ export const createEngine = async (): Promise<SpeechEngine> => {
     synthesize: async (input, voice, settings) =>
       (await engine.synthesizeBatch!([input], voice, settings))[0]!,
     async synthesizeBatch(inputs, voice, settings): Promise<EngineOutput[]> {
-      const speaker = await speakers.get(argsFor(voice, settings))
-      const pcms = await speaker.speak(inputs.map(lineOf)).catch((error: unknown) => {
-        throw new TtsError('TTS_ENGINE_FAILED', `eSpeak (WebAssembly) failed: ${String(error)}`)
-      })
+      const lines = inputs.map(unitLine)
+      const speaker = await speakers.get(lineModeArgs(voice, settings))
+      const pcms = await speaker
+        .speak(lines.filter((l): l is string => l !== undefined))
+        .catch((error: unknown) => {
+          throw new TtsError('TTS_ENGINE_FAILED', `eSpeak (WebAssembly) failed: ${String(error)}`)
+        })
       const sampleRate = speaker.sampleRate || SAMPLE_RATE
-      return pcms.map((pcm, i) => ({
-        pcm,
-        sampleRate,
-        words: estimateWordTimings(inputs[i]!, pcm, sampleRate),
-        timing: 'estimated' as const,
-      }))
+      let next = 0
+      return Promise.all(
+        inputs.map(async (input, i) => {
+          if (lines[i] === undefined) {
+            events ??= createEventEngine()
+            return (await events).synthesize(input, voice, settings)
+          }
+          const pcm = pcms[next++]!
+          return {
+            pcm,
+            sampleRate,
+            words: estimateWordTimings(input, pcm, sampleRate),
+            timing: 'estimated' as const,
+          }
+        }),
+      )
     },
     async close() {
       speakers.closeAll()

@@ -3,6 +3,36 @@
  * command-line arguments (voice, rate, pitch): at most `maxKeys` sets (the least recently used one stops
  * beyond), `perKey` speakers for one set (a busy one gets a sibling), and a speaker idle for `idleMs` stops.
  */
+import { buildSsml } from './ssml.ts'
+import type { EngineInput, EngineSettings } from './types.ts'
+import type { VoiceEngineMapping } from '../voices.ts'
+
+/** eSpeak reads lines with `fgets` into 1,000 bytes (newline included): longer lines would be cut. */
+export const MAX_LINE_BYTES = 990
+
+/** Command-line arguments of a speaker in line mode (no text: it reads stdin line by line). */
+export const lineModeArgs = (
+  voice: Pick<VoiceEngineMapping, 'espeakVoice' | 'variant'>,
+  settings: Pick<EngineSettings, 'rate' | 'pitch'>,
+): string[] => [
+  '-m',
+  '-z',
+  '-b',
+  '1',
+  '-v',
+  `${voice.espeakVoice}+${voice.variant}`,
+  '-s',
+  String(Math.round(settings.rate)),
+  '-p',
+  String(Math.round(settings.pitch)),
+  '--stdout',
+]
+
+/** The unit's SSML on one line, or undefined when it is too long for one. */
+export const unitLine = (input: EngineInput): string | undefined => {
+  const line = buildSsml(input).ssml.replace(/[\r\n]+/g, ' ')
+  return Buffer.byteLength(line) <= MAX_LINE_BYTES ? line : undefined
+}
 
 export interface Speaker {
   readonly dead: boolean
