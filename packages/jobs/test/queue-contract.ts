@@ -200,6 +200,10 @@ export const queueContract = (label: string, make: () => Promise<Queue>, cleanup
       let running = 0
       let peak = 0
       const finished: string[] = []
+      // Jobs hold until released (not a fixed sleep), so a slow pick-up of the second job on a loaded machine
+      // cannot let the first one finish before the second starts.
+      let release!: () => void
+      const gate = new Promise<void>((resolve) => (release = resolve))
       const wait = defineJob({
         name: 'test.wait',
         version: 1,
@@ -208,18 +212,28 @@ export const queueContract = (label: string, make: () => Promise<Queue>, cleanup
         handler: async ({ ms }, ctx) => {
           running++
           peak = Math.max(peak, running)
+          await gate
           await sleep(ms)
           running--
           finished.push(ctx.jobId)
         },
       })
       await queue.start([wait], { concurrency: 2 })
-      const a = await queue.enqueue('test.wait', { ms: 600 })
-      const b = await queue.enqueue('test.wait', { ms: 600 })
-      await waitForState(queue, a.id, ['active'])
-      await waitForState(queue, b.id, ['active'])
-      expect(peak).toBe(2)
-      await queue.close() // must wait for both
+      const a = await queue.enqueue('test.wait', { ms: 200 })
+      const b = await queue.enqueue('test.wait', { ms: 200 })
+      let closing: Promise<unknown> | undefined
+      let closed = false
+      try {
+        await waitForState(queue, a.id, ['active'])
+        await waitForState(queue, b.id, ['active'])
+        expect(peak).toBe(2)
+        closing = queue.close().then(() => (closed = true)) // must wait for both
+        await sleep(100)
+        expect(closed).toBe(false)
+      } finally {
+        release()
+      }
+      await closing
       expect(finished.sort()).toEqual([a.id, b.id].sort())
       queue = await make()
       expect((await queue.getJob(a.id))?.state).toBe('completed')
