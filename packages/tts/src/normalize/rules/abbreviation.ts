@@ -48,8 +48,9 @@ function contextual(ctx: RuleContext, i: number, word: string): string | null {
 }
 
 /** Reads a part after a prefix dot: a number, an abbreviation, or a name kept as written. */
-function readPart(ctx: RuleContext, part: string): string | null {
-  if (/^\d{1,4}$/.test(part)) return readIntegerDigits(part, ctx.words)
+function readPart(ctx: RuleContext, part: string, head: string): string | null {
+  // Districts and wards are numbered (Q.3, P.12); "H.264" is a codec, not a district (huyện) 264.
+  if (/^\d{1,4}$/.test(part)) return /^[Hh]$/.test(head) ? null : readIntegerDigits(part, ctx.words)
   const abbreviation = ABBREVIATIONS[part]
   if (abbreviation && !SINGLE_LETTER_PREFIXES.has(part)) return abbreviation
   if (/^\p{Lu}[\p{Ll}\p{M}]*$/u.test(part)) return part
@@ -103,7 +104,7 @@ export const abbreviationRule: Rule = (ctx, i) => {
     if (parts.length >= 2 && parts.length <= 4 && TITLE_PREFIXES.has(head)) {
       const readings = [ABBREVIATIONS[head] ?? head]
       for (const part of parts.slice(1)) {
-        const r = readPart(ctx, part)
+        const r = readPart(ctx, part, head)
         if (r === null) return null
         readings.push(r)
       }

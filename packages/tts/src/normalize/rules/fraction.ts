@@ -44,7 +44,24 @@ const HOUSE_AFTER = new Set([
   'tỉnh',
 ])
 /** Before these "a/b" is read "a trên b": ratings, and a position out of a total ("trang 1/10", "câu 3/20"). */
-const RATING_BEFORE = new Set(['điểm', 'chấm', 'giá', 'sao', 'rating', 'đạt', 'được', 'trang', 'câu', 'bước'])
+const RATING_BEFORE = new Set([
+  'điểm',
+  'chấm',
+  'giá',
+  'sao',
+  'rating',
+  'đạt',
+  'được',
+  'trang',
+  'câu',
+  'bước',
+  'cấp',
+  'độ',
+  'mức',
+  'level',
+  // "huyết áp 120/80"
+  'áp',
+])
 const FRACTION_BEFORE = new Set([
   'chiếm',
   'khoảng',
@@ -203,7 +220,9 @@ export const fractionRule: Rule = (ctx, i) => {
       ],
     }
   }
-  if (denominator === 0) return single(`${topText} trên ${bottomText}`, 'fraction')
+  // "120/80 mmHg", "100/3": more than a whole and never a day — a ratio read "trên", not "phần".
+  if (denominator === 0 || (!cue && numerator > denominator && numerator > 31))
+    return single(`${topText} trên ${bottomText}`, 'fraction')
   const bottom = denominator === 4 ? 'tư' : bottomText
   return single(`${topText} phần ${bottom}`, 'fraction')
 }
