@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Queue as BullQueue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq'
+import { deleteRedisKeys } from '@loa/service-kit'
 import { Redis } from 'ioredis'
 import { JobError, JobErrorCode, UnrecoverableJobError } from './errors.ts'
 import { EventHub, silentLogger } from './events.ts'
@@ -307,18 +308,5 @@ const reviveDates = (key: string, value: unknown): unknown =>
   (key === 'createdAt' || key === 'finishedAt') && typeof value === 'string' ? new Date(value) : value
 
 /** Deletes every Redis key under a BullMQ prefix (tests and `QUEUE_PREFIX` clean-ups). Returns how many. */
-export const deleteBullmqKeys = async (redisUrl: string, prefix: string): Promise<number> => {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 })
-  try {
-    let deleted = 0
-    let cursor = '0'
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500)
-      cursor = next
-      if (keys.length) deleted += await redis.del(...keys)
-    } while (cursor !== '0')
-    return deleted
-  } finally {
-    await redis.quit().catch(() => redis.disconnect())
-  }
-}
+export const deleteBullmqKeys = (redisUrl: string, prefix: string): Promise<number> =>
+  deleteRedisKeys(redisUrl, `${prefix}:`)

@@ -24,3 +24,27 @@ export const openSharedRedis = async (url: string, log: FastifyBaseLogger): Prom
   })
   return redis
 }
+
+/** Deletes every key that starts with `prefix` (test clean-ups, retiring a prefix). Returns how many. */
+export const deleteRedisKeys = async (url: string, prefix: string): Promise<number> => {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 })
+  try {
+    let deleted = 0
+    let cursor = '0'
+    do {
+      // Glob characters in the prefix (e.g. a `{tag}`) are escaped so they match literally.
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        `${prefix.replace(/[*?[\]\\{}]/g, '\\$&')}*`,
+        'COUNT',
+        500,
+      )
+      cursor = next
+      if (keys.length) deleted += await redis.del(...keys)
+    } while (cursor !== '0')
+    return deleted
+  } finally {
+    await redis.quit().catch(() => redis.disconnect())
+  }
+}

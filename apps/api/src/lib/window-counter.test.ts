@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { deleteRedisKeys } from '@loa/service-kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from '../test/harness.ts'
 import { createMemoryWindowCounter, createRedisWindowCounter } from './window-counter.ts'
@@ -53,10 +54,7 @@ describe.skipIf(!redisUrl)('rate limits shared by API replicas through Redis (TE
   const replicas: TestApi[] = []
   afterAll(async () => {
     await Promise.all(replicas.map((r) => r.close()))
-    const redis = new Redis(redisUrl)
-    const keys = await redis.keys(`${prefix}*`)
-    if (keys.length) await redis.del(...keys)
-    await redis.quit()
+    await deleteRedisKeys(redisUrl, prefix)
   })
 
   it('two replicas share one demo budget per IP and one contact-form budget per IP', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
+import { deleteRedisKeys } from '@loa/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CookieJar, createHarness, pkcePair, submitAuthForm, type Harness } from '../testing/harness.ts'
 
@@ -17,10 +17,7 @@ describe.skipIf(!redisUrl)('SSO per-IP rate limits across replicas (TEST_REDIS_U
   })
   afterAll(async () => {
     await Promise.all(replicas.map((h) => h.close()))
-    const redis = new Redis(redisUrl)
-    const keys = await redis.keys(`${prefix}*`)
-    if (keys.length) await redis.del(...keys)
-    await redis.quit()
+    await deleteRedisKeys(redisUrl, prefix)
   })
 
   it('E8 across replicas: one IP spraying logins through both replicas gets 429 after the shared budget', async () => {
