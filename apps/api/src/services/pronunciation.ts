@@ -13,8 +13,6 @@ export const MAX_DICTIONARY_WORD = 100
 /** Longest reading (characters after trimming). */
 export const MAX_DICTIONARY_READING = 300
 
-export const REGIONS = ['NORTH', 'CENTRAL', 'SOUTH'] as const satisfies readonly Region[]
-
 export type PronunciationRow = typeof t.pronunciationEntries.$inferSelect
 
 export interface PronunciationInput {

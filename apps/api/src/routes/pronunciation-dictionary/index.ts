@@ -1,4 +1,4 @@
-import { ok } from '@loa/contracts'
+import { ok, REGIONS, type Region } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope } from '../../lib/wire.ts'
@@ -7,7 +7,6 @@ import {
   MAX_DICTIONARY_ENTRIES,
   MAX_DICTIONARY_READING,
   MAX_DICTIONARY_WORD,
-  REGIONS,
   type PronunciationRow,
 } from '../../services/pronunciation.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
@@ -26,7 +25,7 @@ const toEntryWire = (r: PronunciationRow) => ({
   id: r.id,
   word: r.word,
   reading: r.reading,
-  region: (r.region as (typeof REGIONS)[number] | null) ?? null,
+  region: (r.region as Region | null) ?? null,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 })
