@@ -1,7 +1,7 @@
 import { AppError, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { CallbackTargetError, vetCallbackUrl } from '@loa/synthesis'
-import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
@@ -10,7 +10,7 @@ import { signedIn } from '../../plugins/profile.ts'
 import type { ApiAppRow } from '../../services/api-apps.ts'
 import { appUsage, MAX_USAGE_DAYS, USAGE_TIME_ZONE, usageRange } from '../../services/app-usage.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
-import { summaryColumns, STATUSES, synthesisWire, toSynthesisWire } from '../synthesis/wire.ts'
+import { requestPage, STATUSES, synthesisWire } from '../synthesis/wire.ts'
 import { callbackLogWire, readCallbackLog } from '../tts/callback-log.ts'
 
 export const apiAppWire = z.object({
@@ -252,17 +252,7 @@ export const apiAppsRoutes: FastifyPluginAsyncZod = async (app) => {
         isNull(r.deletedAt),
         status ? eq(r.status, status) : undefined,
       )
-      const [rows, [count]] = await Promise.all([
-        db.select(summaryColumns).from(r).where(where).orderBy(desc(r.createdAt)).offset(offset).limit(limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(r)
-          .where(where),
-      ])
-      return ok({
-        total: count?.n ?? 0,
-        items: await Promise.all(rows.map((row) => toSynthesisWire(row, storage))),
-      })
+      return ok(await requestPage(db, storage, where, { offset, limit }))
     },
   )
 

@@ -11,7 +11,7 @@ import {
   type Timeline,
 } from '@loa/tts'
 import { renderSynthesis, sentenceCacheFor, synthesisKeys, type RenderParagraph } from '@loa/synthesis'
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, ilike, isNull, or } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
@@ -22,6 +22,7 @@ import { synthesisContext } from '../../services/synthesis-context.ts'
 import { LINK_TTL_SECONDS, MAX_SYNTHESIS_CHARACTERS } from '../../services/synthesis.ts'
 import {
   pausesBody,
+  requestPage,
   summaryColumns,
   type SynthesisSummaryRow,
   synthesisDetailWire,
@@ -203,23 +204,7 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
           ? or(ilike(t.synthesisRequests.title, pattern), ilike(t.synthesisRequests.text, pattern))
           : undefined,
       )
-      const [rows, [count]] = await Promise.all([
-        db
-          .select(summaryColumns)
-          .from(t.synthesisRequests)
-          .where(where)
-          .orderBy(desc(t.synthesisRequests.createdAt))
-          .offset(offset)
-          .limit(limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(t.synthesisRequests)
-          .where(where),
-      ])
-      return ok({
-        total: count?.n ?? 0,
-        items: await Promise.all(rows.map((r) => toSynthesisWire(r, storage))),
-      })
+      return ok(await requestPage(db, storage, where, { offset, limit }))
     },
   )
 

@@ -1,9 +1,10 @@
+import { REGIONS } from '@loa/contracts'
 import type { Storage } from '@loa/storage'
 import type { DictionaryEntry } from '@loa/tts'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
-import { app as t } from '@loa/db'
-import { getTableColumns } from 'drizzle-orm'
+import { app as t, type Db } from '@loa/db'
+import { desc, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { LINK_TTL_SECONDS, type SynthesisRow } from '../../services/synthesis.ts'
 
 /** A request without its (up to 100,000-character) text and dictionary snapshot: what lists and progress events read. */
@@ -79,10 +80,40 @@ export const synthesisDetailWire = synthesisWire.extend({
     z.object({
       word: z.string(),
       reading: z.string(),
-      region: z.enum(['NORTH', 'CENTRAL', 'SOUTH']).nullable(),
+      region: z.enum(REGIONS).nullable(),
     }),
   ),
 })
+
+/**
+ * One page of the requests matching `where`, newest first, with how many match in all (the studio's history and
+ * an API app's requests).
+ */
+export const requestPage = async (
+  db: Db,
+  storage: Storage | undefined,
+  where: SQL | undefined,
+  page: { offset: number; limit: number },
+) => {
+  const r = t.synthesisRequests
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(r)
+      .where(where)
+      .orderBy(desc(r.createdAt))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(r)
+      .where(where),
+  ])
+  return {
+    total: count?.n ?? 0,
+    items: await Promise.all(rows.map((row) => toSynthesisWire(row, storage))),
+  }
+}
 
 const signed = async (storage: Storage | undefined, key: string | null, filename: string) =>
   storage && key ? storage.signedDownloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, filename }) : null
