@@ -2,16 +2,16 @@
  * Native `espeak-ng` (Debian package), SSML in, WAV out. Units are spoken by long-lived processes in line
  * mode (`espeak-lines.ts`: no spawn per unit); a unit that cannot go through one (very long line, clause
  * pause longer than a separator, eSpeak's fastest rates where breaks shrink) gets a process of its own.
- * The CLI reports no word events, so word timings are estimated from the audio (see `estimateWordTimings`).
+ * The CLI reports no word events, so word timings are estimated from the audio (see `estimatedOutput`).
  */
 import { spawn } from 'node:child_process'
 import { TtsError } from '../errors.ts'
 import { parseWav, type ParsedWav } from '../audio/wav.ts'
 import { LineSpeaker, MAX_BATCH_CLAUSE_PAUSE_MS } from './espeak-lines.ts'
-import { Speakers, lineModeArgs, unitLine } from './speakers.ts'
+import { Speakers, lineModeArgs, parseVoiceList, unitLine } from './speakers.ts'
 import { buildSsml } from './ssml.ts'
 import type { EngineFactoryOptions, EngineInput, EngineOutput, EngineVoice, SpeechEngine } from './types.ts'
-import { estimateWordTimings } from './words.ts'
+import { estimatedOutput } from './words.ts'
 
 interface RunResult {
   stdout: Buffer
@@ -75,25 +75,12 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
       : undefined
   }
 
-  const output = (input: EngineInput, pcm: Int16Array, sampleRate: number): EngineOutput => ({
-    pcm,
-    sampleRate,
-    words: estimateWordTimings(input, pcm, sampleRate),
-    timing: 'estimated',
-  })
-
   const engine: SpeechEngine = {
     id: 'espeak-native',
     version: `espeak-ng-native-${version}`,
     async listVoices(): Promise<EngineVoice[]> {
       const { stdout } = await run(bin, ['--voices=vi'])
-      return stdout
-        .toString('utf8')
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim().split(/\s+/))
-        .filter((cols) => cols.length >= 5)
-        .map((cols) => ({ id: cols[4]!.replace(/^.*\//, ''), name: cols[3]!, languages: [cols[1]!] }))
+      return parseVoiceList(stdout.toString('utf8').split('\n'))
     },
     synthesize: async (input, voice, settings) =>
       (await engine.synthesizeBatch!([input], voice, settings))[0]!,
@@ -107,10 +94,10 @@ export const createEngine = async (options: EngineFactoryOptions = {}): Promise<
       return Promise.all(
         inputs.map(async (input, i) => {
           const pcm = lines[i] === undefined ? undefined : spoken[next++]
-          if (pcm && speaker) return output(input, pcm, speaker.sampleRate)
+          if (pcm && speaker) return estimatedOutput(input, pcm, speaker.sampleRate)
           // Not for a line-mode process, or its audio could not be attributed: a process of its own.
           const wav = await speakAlone(buildSsml(input).ssml, args)
-          return output(input, wav.pcm, wav.sampleRate)
+          return estimatedOutput(input, wav.pcm, wav.sampleRate)
         }),
       )
     },

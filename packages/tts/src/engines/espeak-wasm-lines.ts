@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import { WAV_HEADER_BYTES } from '../audio/wav.ts'
+import { parseVoiceList } from './speakers.ts'
 import type { EngineVoice } from './types.ts'
 
 const THREAD = new URL('./espeak-wasm-thread.mjs', import.meta.url)
@@ -145,9 +146,5 @@ export const listWasmVoices = async (): Promise<EngineVoice[]> => {
       return {}
     },
   })
-  return lines
-    .slice(1)
-    .map((line) => line.trim().split(/\s+/))
-    .filter((cols) => cols.length >= 5)
-    .map((cols) => ({ id: cols[4]!.replace(/^.*\//, ''), name: cols[3]!, languages: [cols[1]!] }))
+  return parseVoiceList(lines)
 }

@@ -12,7 +12,7 @@ import { WasmLineSpeaker, listWasmVoices } from './espeak-wasm-lines.ts'
 import { Speakers, lineModeArgs, unitLine } from './speakers.ts'
 import { buildSsml } from './ssml.ts'
 import type { EngineOutput, EngineVoice, EngineWord, SpeechEngine } from './types.ts'
-import { estimateWordTimings, tightenWordEnds } from './words.ts'
+import { estimatedOutput, tightenWordEnds } from './words.ts'
 
 interface EspeakEvent {
   type: string
@@ -81,13 +81,7 @@ export const createEngine = async (): Promise<SpeechEngine> => {
             events ??= createEventEngine()
             return (await events).synthesize(input, voice, settings)
           }
-          const pcm = pcms[next++]!
-          return {
-            pcm,
-            sampleRate,
-            words: estimateWordTimings(input, pcm, sampleRate),
-            timing: 'estimated' as const,
-          }
+          return estimatedOutput(input, pcms[next++]!, sampleRate)
         }),
       )
     },

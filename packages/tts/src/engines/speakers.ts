@@ -4,7 +4,7 @@
  * beyond), `perKey` speakers for one set (a busy one gets a sibling), and a speaker idle for `idleMs` stops.
  */
 import { buildSsml } from './ssml.ts'
-import type { EngineInput, EngineSettings } from './types.ts'
+import type { EngineInput, EngineSettings, EngineVoice } from './types.ts'
 import type { VoiceEngineMapping } from '../voices.ts'
 
 /** eSpeak reads lines with `fgets` into 1,000 bytes (newline included): longer lines would be cut. */
@@ -33,6 +33,14 @@ export const unitLine = (input: EngineInput): string | undefined => {
   const line = buildSsml(input).ssml.replace(/[\r\n]+/g, ' ')
   return Buffer.byteLength(line) <= MAX_LINE_BYTES ? line : undefined
 }
+
+/** The voices in the espeak-ng command line's `--voices=vi` listing (a header line, then one voice a line). */
+export const parseVoiceList = (lines: readonly string[]): EngineVoice[] =>
+  lines
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length >= 5)
+    .map((cols) => ({ id: cols[4]!.replace(/^.*\//, ''), name: cols[3]!, languages: [cols[1]!] }))
 
 export interface Speaker {
   readonly dead: boolean

@@ -1,6 +1,6 @@
 /** Word tokens of a unit and word-timing helpers shared by the engines. */
 import { SILENCE_THRESHOLD, frameRms, frameSize } from '../audio/levels.ts'
-import type { EngineInput, EngineWord } from './types.ts'
+import type { EngineInput, EngineOutput, EngineWord } from './types.ts'
 
 export interface Token {
   text: string
@@ -68,11 +68,7 @@ const spread = (tokens: Token[], startMs: number, endMs: number): EngineWord[] =
  * Estimated word timings for engines without word events: clause pauses are found as the longest silent
  * gaps in the audio, and words share each clause's speech time in proportion to their length.
  */
-export const estimateWordTimings = (
-  input: EngineInput,
-  pcm: Int16Array,
-  sampleRate: number,
-): EngineWord[] => {
+const estimateWordTimings = (input: EngineInput, pcm: Int16Array, sampleRate: number): EngineWord[] => {
   const tokens = tokenize(input.text)
   if (tokens.length === 0) return []
   const gaps = silentGaps(pcm, sampleRate, 60)
@@ -96,3 +92,11 @@ export const estimateWordTimings = (
   }
   return words
 }
+
+/** An engine's output for a unit whose word timings are estimated from its audio. */
+export const estimatedOutput = (input: EngineInput, pcm: Int16Array, sampleRate: number): EngineOutput => ({
+  pcm,
+  sampleRate,
+  words: estimateWordTimings(input, pcm, sampleRate),
+  timing: 'estimated',
+})
