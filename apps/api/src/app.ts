@@ -20,8 +20,7 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     bodyLimit: deps.config.bodyLimit,
   })
   // Scale mode: rate-limit counters live in Redis so replicas share them. The app opened it, so it closes it.
-  const redis = deps.config.redisUrl ? await openSharedRedis(deps.config.redisUrl, app.log) : undefined
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
+  const redis = deps.config.redisUrl ? await openSharedRedis(deps.config.redisUrl, app) : undefined
   await registerExternalPlugins(app, deps.config, redis)
   installServices(app, deps, redis)
   installAuth(app, deps)

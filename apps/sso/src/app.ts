@@ -79,9 +79,7 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     await instance.register(formbody, { bodyLimit: SSO_BODY_LIMIT })
     // Scale mode: per-IP limits live in Redis so replicas share them (skipped while Redis is down; the
     // per-account lockout in the database still holds).
-    const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, app.log) : undefined
-    if (redis)
-      instance.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
+    const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, instance) : undefined
     await instance.register(rateLimit, {
       global: false,
       ...(redis && { redis, nameSpace: `${config.rateLimitRedisPrefix}{sso}:`, skipOnError: true }),

@@ -56,7 +56,6 @@ export const csv = () =>
 export const logLevel = () =>
   z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')
 
-/** The S3 variables every process that touches storage reads (api, worker), parsed the same way everywhere. */
 /** Redis shared by replicas (scale mode) and the key prefix of their rate-limit counters (api, sso). */
 export const redisEnvFields = {
   REDIS_URL: z
@@ -67,6 +66,7 @@ export const redisEnvFields = {
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('loa:rl:'),
 }
 
+/** The S3 variables every process that touches storage reads (api, worker), parsed the same way everywhere. */
 export const s3EnvFields = {
   S3_ENDPOINT: httpUrl().optional(),
   S3_BUCKET: z.string().min(3).optional(),

@@ -1,17 +1,19 @@
 import { Redis } from 'ioredis'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 
 /**
- * A service's own Redis connection (scale mode), for counters every replica shares (rate limits). Commands fail fast while
- * disconnected (callers fall back to per-process counting) instead of queueing behind a dead server. Boot waits
- * briefly for the connection so the first requests already count in Redis, but never fails on it.
+ * A service's own Redis connection (scale mode), for counters every replica shares (rate limits); closed when
+ * `owner` closes. Commands fail fast while disconnected (callers fall back to per-process counting) instead of
+ * queueing behind a dead server. Boot waits briefly for the connection so the first requests already count in
+ * Redis, but never fails on it.
  */
-export const openSharedRedis = async (url: string, log: FastifyBaseLogger): Promise<Redis> => {
+export const openSharedRedis = async (url: string, owner: FastifyInstance): Promise<Redis> => {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 })
+  owner.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
   let lastError = ''
   redis.on('error', (error: Error) => {
     // ioredis retries on its own; log each distinct failure once rather than every reconnect attempt.
-    if (error.message !== lastError) log.warn({ err: error }, 'redis (shared counters) unavailable')
+    if (error.message !== lastError) owner.log.warn({ err: error }, 'redis (shared counters) unavailable')
     lastError = error.message
   })
   redis.on('ready', () => (lastError = ''))
