@@ -60,6 +60,15 @@ interface Kept<S> {
   lastUsed: number
 }
 
+/** Closes the speakers of `list` once they have started (one that failed to start has nothing to close). */
+const stopAll = (list: readonly Kept<Speaker>[]): void => {
+  for (const k of list)
+    void k.speaker.then(
+      (s) => s.close(),
+      () => undefined,
+    )
+}
+
 export class Speakers<S extends Speaker> {
   private readonly byKey = new Map<string, Kept<S>[]>()
   private sweeper: NodeJS.Timeout | undefined
@@ -78,11 +87,7 @@ export class Speakers<S extends Speaker> {
     for (const [old, list] of this.byKey) {
       if (this.byKey.size <= this.limits.maxKeys) break
       this.byKey.delete(old)
-      for (const k of list)
-        void k.speaker.then(
-          (s) => s.close(),
-          () => undefined,
-        )
+      stopAll(list)
     }
     const ready: { k: Kept<S>; s: S }[] = []
     for (const k of [...kept]) {
@@ -104,12 +109,7 @@ export class Speakers<S extends Speaker> {
 
   closeAll(): void {
     if (this.sweeper) clearTimeout(this.sweeper)
-    for (const list of this.byKey.values())
-      for (const k of list)
-        void k.speaker.then(
-          (s) => s.close(),
-          () => undefined,
-        )
+    for (const list of this.byKey.values()) stopAll(list)
     this.byKey.clear()
   }
 
