@@ -69,6 +69,20 @@ describe('HTTP client (design §5)', () => {
     }
   })
 
+  it('rawResponse keeps a successful answer as sent; an error body is still camelized', async () => {
+    const http = createHttpClient(base)
+    handler = json(200, { status: 1, result: { request_id: 'r1', payload: { audio_link: 'a' } } })
+    await expect(http.request('GET', '/raw', { rawResponse: true })).resolves.toEqual({
+      status: 1,
+      result: { request_id: 'r1', payload: { audio_link: 'a' } },
+    })
+    handler = json(404, { status: 0, error_code: 'SOME_CODE' })
+    const error = (await http
+      .request('GET', '/raw', { rawResponse: true })
+      .catch((e: unknown) => e)) as HttpError
+    expect(error.body).toEqual({ status: 0, errorCode: 'SOME_CODE' })
+  })
+
   it('gives up after the timeout', async () => {
     handler = () => undefined // never answers
     const http = createHttpClient(base, { timeoutMs: 150 })

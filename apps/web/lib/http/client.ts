@@ -24,6 +24,8 @@ export interface RequestOptions {
   headers?: Record<string, string>
   /** Keep request keys as given (the SSO's camelCase endpoints). Default: convert to snake_case. */
   rawKeys?: boolean
+  /** Keep a successful answer's keys as sent (e.g. payloads shown exactly as delivered). Errors are camelized. */
+  rawResponse?: boolean
 }
 
 /** A failed call. `body` is the camelized error body when the server sent JSON. */
@@ -106,11 +108,11 @@ export const createHttpClient = (
         }
         throw new HttpError((error as Error).message || 'Network Error', 0, { errorCode: NETWORK_ERROR_CODE })
       }
-      const data = camelizeKeys(await parseBody(response))
+      const parsed = await parseBody(response)
       if (!isSuccessStatus(response.status)) {
-        throw new HttpError(httpFailureMessage(response.status), response.status, data)
+        throw new HttpError(httpFailureMessage(response.status), response.status, camelizeKeys(parsed))
       }
-      return data as T
+      return (options.rawResponse ? parsed : camelizeKeys(parsed)) as T
     },
   }
 }

@@ -6,7 +6,6 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
-import { camelizeKeys, httpFailureMessage } from '@loa/contracts'
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
 import type { Region } from '@loa/contracts'
 import type { ApiEnvelope, UsagePackage, Voice } from '@/lib/api/types'
@@ -202,24 +201,6 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
     const body = await http.request<ApiEnvelope<T>>(method, `${V1}${path}`, { ...options, token })
     return body.result as T
   }
-  /** A GET whose answer is kept as sent (no camelCase): callback payloads are shown exactly as delivered. */
-  const callRaw = async <T>(path: string): Promise<T> => {
-    const token = await getToken()
-    if (!token) throw new HttpError('Unauthorized', 401, { errorCode: 'UNAUTHORIZED' })
-    let response: Response
-    try {
-      response = await fetch(`${apiUrl}${V1}${path}`, {
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-        cache: 'no-store',
-      })
-    } catch (error) {
-      throw new HttpError((error as Error).message || 'Network Error', 0, { errorCode: 'ERR_NETWORK' })
-    }
-    const body = (await response.json().catch(() => undefined)) as { result?: T } | undefined
-    if (!response.ok)
-      throw new HttpError(httpFailureMessage(response.status), response.status, camelizeKeys(body))
-    return body?.result as T
-  }
   return {
     apiUrl,
     getToken,
@@ -275,8 +256,11 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
       }),
     /** Every callback delivery attempt of one of the app's requests (no app token needed). */
     appCallbacks: async (id: string, requestId: string): Promise<CallbackLog> => {
-      const log = await callRaw<CallbackLogWire>(
+      // Kept as sent (no camelCase): callback payloads are shown exactly as delivered.
+      const log = await call<CallbackLogWire>(
+        'GET',
         `/api-apps/${encodeURIComponent(id)}/requests/${encodeURIComponent(requestId)}/callbacks`,
+        { rawResponse: true },
       )
       return {
         requestId: log.request_id,
