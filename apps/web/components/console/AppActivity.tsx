@@ -6,6 +6,8 @@ import { UsageChart } from './UsageChart'
 
 export const USAGE_RANGES = [7, 30, 90] as const
 type Range = (typeof USAGE_RANGES)[number]
+/** The charts, in order: characters, then requests. */
+const CHART_METRICS = ['characters', 'requests'] as const
 
 /**
  * One app's activity in the console: requests and characters per day (7/30/90 days, Vietnam days, from the
@@ -159,28 +161,20 @@ export function AppActivity({
             })}
           </p>
           <div className="console-charts">
-            <UsageChart
-              id={`usage-${appId}-characters`}
-              days={usage.days}
-              metric="characters"
-              title={t('chartCharacters')}
-              description={describe(usage, 'characters')}
-              max={t('chartMax', { value: number(peak(usage.days, 'characters')?.characters ?? 0) })}
-              first={day(usage.from)}
-              last={day(usage.to)}
-              tooltip={(d) => `${day(d.date, true)}: ${number(d.characters)}`}
-            />
-            <UsageChart
-              id={`usage-${appId}-requests`}
-              days={usage.days}
-              metric="requests"
-              title={t('chartRequests')}
-              description={describe(usage, 'requests')}
-              max={t('chartMax', { value: number(peak(usage.days, 'requests')?.requests ?? 0) })}
-              first={day(usage.from)}
-              last={day(usage.to)}
-              tooltip={(d) => `${day(d.date, true)}: ${number(d.requests)}`}
-            />
+            {CHART_METRICS.map((metric) => (
+              <UsageChart
+                key={metric}
+                id={`usage-${appId}-${metric}`}
+                days={usage.days}
+                metric={metric}
+                title={t(metric === 'requests' ? 'chartRequests' : 'chartCharacters')}
+                description={describe(usage, metric)}
+                max={t('chartMax', { value: number(peak(usage.days, metric)?.[metric] ?? 0) })}
+                first={day(usage.from)}
+                last={day(usage.to)}
+                tooltip={(d) => `${day(d.date, true)}: ${number(d[metric])}`}
+              />
+            ))}
           </div>
           <details className="console-usage-table">
             <summary>{t('usageTable')}</summary>
