@@ -27,6 +27,10 @@ export const wavHeader = (sampleRate: number, dataBytes: number | undefined): Ui
   return header
 }
 
+/** The sample rate in a canonical 44-byte header (as a streaming writer such as eSpeak's starts with). */
+export const headerSampleRate = (header: Uint8Array): number =>
+  new DataView(header.buffer, header.byteOffset, header.byteLength).getUint32(24, true)
+
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
 
 export interface ParsedWav {

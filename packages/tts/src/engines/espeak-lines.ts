@@ -14,7 +14,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { SILENCE_THRESHOLD, frameSize } from '../audio/levels.ts'
-import { WAV_HEADER_BYTES } from '../audio/wav.ts'
+import { WAV_HEADER_BYTES, headerSampleRate } from '../audio/wav.ts'
 
 /** The break after each unit, longer than any pause eSpeak makes by itself (at rates below 450). */
 export const SEPARATOR_MS = 2500
@@ -171,7 +171,7 @@ export class LineSpeaker {
         this.carry = Buffer.from(data)
         return
       }
-      this.rate = new DataView(data.buffer, data.byteOffset, data.length).getUint32(24, true)
+      this.rate = headerSampleRate(data)
       this.frame = frameSize(this.rate)
       data = data.subarray(WAV_HEADER_BYTES)
     }

@@ -8,13 +8,14 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { WAV_HEADER_BYTES } from '../audio/wav.ts'
+import { WAV_HEADER_BYTES, headerSampleRate } from '../audio/wav.ts'
 import { parseVoiceList } from './speakers.ts'
 import type { EngineVoice } from './types.ts'
 
 const THREAD = new URL('./espeak-wasm-thread.mjs', import.meta.url)
 /** Bytes of the ring carrying lines to the thread. */
 const RING_BYTES = 1 << 16
+const utf8 = new TextEncoder()
 
 let compiled: Promise<WebAssembly.Module> | undefined
 
@@ -75,7 +76,7 @@ export class WasmLineSpeaker {
       (line) =>
         new Promise<Int16Array>((resolve, reject) => {
           this.waiting.push({ resolve, reject })
-          this.backlog.push(new TextEncoder().encode(`${line}\n`))
+          this.backlog.push(utf8.encode(`${line}\n`))
         }),
     )
     this.thread.ref()
@@ -108,7 +109,7 @@ export class WasmLineSpeaker {
     let data = bytes
     if (this.rate === 0 && data.length >= WAV_HEADER_BYTES) {
       // The stream's one WAV header comes with the first line that makes a sound.
-      this.rate = new DataView(data.buffer, data.byteOffset, data.length).getUint32(24, true)
+      this.rate = headerSampleRate(data)
       data = data.subarray(WAV_HEADER_BYTES)
     }
     const pcm = new Int16Array(data.length >> 1)

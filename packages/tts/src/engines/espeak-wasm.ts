@@ -48,13 +48,11 @@ const SAMPLE_RATE = 22050
 export const createEngine = async (): Promise<SpeechEngine> => {
   const speakers = new Speakers((args) => WasmLineSpeaker.start(args), SPEAKER_LIMITS)
   // Start one thread now: a failure shows here, and the first request does not wait for it.
-  let fallback: SpeechEngine | undefined
   try {
     await speakers.get(lineModeArgs({ espeakVoice: 'vi', variant: 'f3' }, { rate: 175, pitch: 50 }))
   } catch {
-    fallback = await createEventEngine()
+    return createEventEngine()
   }
-  if (fallback) return fallback
 
   /** For units too long for one line of eSpeak's input (very rare): the asm.js build. */
   let events: Promise<SpeechEngine> | undefined
