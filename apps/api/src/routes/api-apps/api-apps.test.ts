@@ -1,30 +1,19 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { app as t } from '@loa/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usageToday } from '../../services/app-usage.ts'
-import { startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
+import { callbackReceiver, startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
 
 let api: SynthesisTestApi
-let receiver: Server
+const receiver = callbackReceiver()
 let receiverUrl: string
-/** What the callback receiver answers next (status codes, in order; then 200). */
-const answers: number[] = []
+const { answers } = receiver
 
 beforeAll(async () => {
   api = await startSynthesisTestApi({ env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } })
-  receiver = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      res.statusCode = answers.shift() ?? 200
-      res.end('ok')
-    })
-  })
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  receiverUrl = await receiver.listen()
 }, 60_000)
 afterAll(async () => {
-  receiver?.close()
+  receiver.close()
   await api?.close()
 })
 

@@ -4,12 +4,15 @@
  * (real synthesis on the tts worker-thread pool). Used by the synthesis, tts and api-apps tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { app as t, openTestDatabase, type Database } from '@loa/db'
 import { createInProcessQueue, type AnyJobDefinition, type Queue } from '@loa/jobs'
 import { createLocalStorage, type Storage } from '@loa/storage'
 import { loadWorkerConfig, registerJobHandlers } from '@loa/worker'
+import { SIGNATURE_HEADER } from '@loa/synthesis'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApiApp } from '../../app.ts'
@@ -105,5 +108,33 @@ export const startSynthesisTestApi = async (
       await database.close()
       rmSync(filesDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * A developer's callback URL on loopback: records every delivery (body and signature header) and answers the
+ * status codes pushed onto `answers`, in order, then 200. `listen()` resolves with its URL.
+ */
+export const callbackReceiver = () => {
+  /** What the receiver answers next (status codes, in order; then 200). */
+  const answers: number[] = []
+  const received: { body: string; signature: string }[] = []
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => {
+      received.push({ body, signature: String(req.headers[SIGNATURE_HEADER]) })
+      res.statusCode = answers.shift() ?? 200
+      res.end('ok')
+    })
+  })
+  return {
+    answers,
+    received,
+    listen: async (): Promise<string> => {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
+    },
+    close: () => void server.close(),
   }
 }

@@ -1,34 +1,20 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { app as t } from '@loa/db'
-import { verifySignature, SIGNATURE_HEADER } from '@loa/synthesis'
+import { verifySignature } from '@loa/synthesis'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
+import { callbackReceiver, startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
 
 let api: SynthesisTestApi
-let receiver: Server
+const receiver = callbackReceiver()
 let receiverUrl: string
-/** What the callback receiver answers next (status codes, in order; then 200). */
-const answers: number[] = []
-const received: { body: string; signature: string }[] = []
+const { answers, received } = receiver
 
 beforeAll(async () => {
   api = await startSynthesisTestApi({ env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1', TTS_DEMO_LIMIT: '2' } })
-  receiver = createServer((req: IncomingMessage, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => (body += c.toString()))
-    req.on('end', () => {
-      received.push({ body, signature: String(req.headers[SIGNATURE_HEADER]) })
-      res.statusCode = answers.shift() ?? 200
-      res.end('ok')
-    })
-  })
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r))
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  receiverUrl = await receiver.listen()
 }, 60_000)
 afterAll(async () => {
-  receiver?.close()
+  receiver.close()
   await api?.close()
 })
 
