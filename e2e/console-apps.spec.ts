@@ -1,23 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { E2E } from './support/env.ts'
 import { msg } from './support/messages.ts'
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-type Tree = { [key: string]: string | Tree }
-const messages = JSON.parse(
-  readFileSync(path.join(here, '..', 'apps', 'web', 'messages', 'studio', 'vi.json'), 'utf8'),
-) as Tree
-const cm = (key: string, values: Record<string, string | number> = {}): string => {
-  let node: string | Tree | undefined = messages
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`no message ${key}`)
-  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
-}
+import { sm } from './support/studio.ts'
 
 /** Today's calendar date where usage days are counted (Vietnam). */
 const todayInVietnam = () =>
@@ -75,21 +61,21 @@ test('console: create app → copy token → a request with it succeeds → usag
   await page.locator('form button[type="submit"]').click()
   await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/console/apps')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg('vi', 'shell.apiConsole'))
-  await expect(page.getByText(cm('console.noApps'))).toBeVisible()
+  await expect(page.getByText(sm('console.noApps'))).toBeVisible()
 
   // Create: the token is shown once, with a copy button.
-  await page.getByRole('textbox', { name: cm('console.name') }).fill('Máy chủ tin tức')
-  await page.getByRole('textbox', { name: cm('console.callback') }).fill(receiverUrl)
-  await page.getByRole('button', { name: cm('console.create'), exact: true }).click()
+  await page.getByRole('textbox', { name: sm('console.name') }).fill('Máy chủ tin tức')
+  await page.getByRole('textbox', { name: sm('console.callback') }).fill(receiverUrl)
+  await page.getByRole('button', { name: sm('console.create'), exact: true }).click()
   const shown = page.getByTestId('new-token')
   await expect(shown).toBeVisible()
-  await page.getByRole('button', { name: cm('console.copy') }).click()
-  await expect(page.getByText(cm('console.copied'))).toBeVisible()
+  await page.getByRole('button', { name: sm('console.copy') }).click()
+  await expect(page.getByText(sm('console.copied'))).toBeVisible()
   const token = await page.evaluate(() => navigator.clipboard.readText())
   expect(token).toBe((await shown.textContent())!.trim())
   expect(token.length).toBeGreaterThan(20)
   const app = page.getByTestId('api-app').filter({ hasText: 'Máy chủ tin tức' })
-  await expect(app).toContainText(cm('console.active'))
+  await expect(app).toContainText(sm('console.active'))
 
   // A curl-equivalent request with the copied token succeeds.
   const ok = await callTts(token)
@@ -102,45 +88,45 @@ test('console: create app → copy token → a request with it succeeds → usag
   // The app's usage today: 1 request and its characters, in the charts (30 days by default) and the table.
   await page.reload()
   const activity = page.getByTestId('app-activity')
-  await expect(activity.getByRole('combobox', { name: cm('console.activityApp') })).toHaveValue(
+  await expect(activity.getByRole('combobox', { name: sm('console.activityApp') })).toHaveValue(
     (await page.getByTestId('api-app').getAttribute('data-app-id'))!,
   )
   // (Charged characters follow once the request succeeded: not compared yet.)
   await expect(activity.getByTestId('usage-totals')).toContainText(
-    cm('console.usageTotals', { days: 30, requests: 1, characters: okBody.result.characters })
+    sm('console.usageTotals', { days: 30, requests: 1, characters: okBody.result.characters })
       .split(' · ')
       .slice(0, 2)
       .join(' · '),
   )
-  const characters = activity.getByRole('img', { name: cm('console.chartCharacters') })
+  const characters = activity.getByRole('img', { name: sm('console.chartCharacters') })
   await expect(characters.locator('rect')).toHaveCount(30)
-  await expect(activity.getByRole('img', { name: cm('console.chartRequests') }).locator('rect')).toHaveCount(
+  await expect(activity.getByRole('img', { name: sm('console.chartRequests') }).locator('rect')).toHaveCount(
     30,
   )
-  await activity.getByText(cm('console.usageTable')).click()
+  await activity.getByText(sm('console.usageTable')).click()
   const today = activity.locator(`tr[data-date="${todayInVietnam()}"] td`)
   await expect(today.nth(0)).toHaveText('1')
   await expect(today.nth(1)).toHaveText(String(okBody.result.characters))
   // The range switch: 7 and 90 days.
-  await activity.getByRole('button', { name: cm('console.rangeDays', { days: 7 }) }).click()
+  await activity.getByRole('button', { name: sm('console.rangeDays', { days: 7 }) }).click()
   await expect(characters.locator('rect')).toHaveCount(7)
   await expect(today.nth(0)).toHaveText('1')
-  await activity.getByRole('button', { name: cm('console.rangeDays', { days: 90 }) }).click()
+  await activity.getByRole('button', { name: sm('console.rangeDays', { days: 90 }) }).click()
   await expect(characters.locator('rect')).toHaveCount(90)
-  await expect(activity.getByRole('button', { name: cm('console.rangeDays', { days: 90 }) })).toHaveAttribute(
+  await expect(activity.getByRole('button', { name: sm('console.rangeDays', { days: 90 }) })).toHaveAttribute(
     'aria-pressed',
     'true',
   )
 
   // Its callback delivery log, without the app token: first attempt 500 (retried), then 200.
-  await page.getByRole('textbox', { name: cm('console.tryToken') }).fill('')
+  await page.getByRole('textbox', { name: sm('console.tryToken') }).fill('')
   const requestRow = activity.getByTestId('app-requests').locator(`tr[data-request-id="${requestId}"]`)
-  await requestRow.getByRole('button', { name: cm('console.showCallback') }).click()
+  await requestRow.getByRole('button', { name: sm('console.showCallback') }).click()
   const log = activity.getByTestId('callback-log')
   await expect(log).toContainText(requestId)
   await expect(async () => {
-    await activity.getByRole('button', { name: cm('console.refresh') }).click()
-    await expect(log.locator('.badge')).toHaveText(cm('console.callbackState.SUCCESS'), { timeout: 1_000 })
+    await activity.getByRole('button', { name: sm('console.refresh') }).click()
+    await expect(log.locator('.badge')).toHaveText(sm('console.callbackState.SUCCESS'), { timeout: 1_000 })
   }).toPass({ timeout: 60_000 })
   await expect(log).toContainText(receiverUrl)
   const attempts = log.locator('tbody tr')
@@ -149,12 +135,12 @@ test('console: create app → copy token → a request with it succeeds → usag
   await expect(attempts.nth(0)).toContainText('500')
   await expect(attempts.nth(1)).toHaveAttribute('data-ok', 'true')
   await expect(attempts.nth(1)).toContainText('200')
-  await log.getByText(cm('console.callbackPayload')).click()
+  await log.getByText(sm('console.callbackPayload')).click()
   await expect(log.locator('pre')).toContainText(`"request_id": "${requestId}"`)
   await expect(log.locator('pre')).toContainText('"status": "SUCCESS"')
   // Once it succeeded, the characters charged show up too.
   await expect(activity.getByTestId('usage-totals')).toContainText(
-    cm('console.usageTotals', {
+    sm('console.usageTotals', {
       days: 90,
       requests: 1,
       characters: okBody.result.characters,
@@ -170,38 +156,38 @@ test('console: create app → copy token → a request with it succeeds → usag
   await page.setViewportSize({ width: 1280, height: 800 })
 
   // The try-it panel needs the token again.
-  await page.getByRole('textbox', { name: cm('console.tryToken') }).fill(token)
+  await page.getByRole('textbox', { name: sm('console.tryToken') }).fill(token)
 
   // The try-it panel sends a real request with the same token and shows the answer.
-  await page.getByRole('button', { name: cm('console.trySend') }).click()
+  await page.getByRole('button', { name: sm('console.trySend') }).click()
   await expect(page.getByTestId('try-response')).toHaveAttribute('data-status', '200')
   await expect(page.getByTestId('try-response')).toContainText('request_id')
 
   // Usage counters follow; the request log lists both requests.
   await page.reload()
   await expect(page.getByTestId('api-app').filter({ hasText: 'Máy chủ tin tức' })).toContainText(
-    cm('console.usage', { requests: 2, characters: 0 }).split(' · ')[0]!,
+    sm('console.usage', { requests: 2, characters: 0 }).split(' · ')[0]!,
   )
   await expect(page.getByTestId('usage-totals')).toContainText(
-    cm('console.usageTotals', { days: 30, requests: 2 }).split(' · ')[0]!,
+    sm('console.usageTotals', { days: 30, requests: 2 }).split(' · ')[0]!,
   )
 
   // Rename.
-  await page.getByRole('button', { name: cm('console.rename') }).click()
-  const rename = page.getByTestId('api-app').getByRole('textbox', { name: cm('console.name') })
+  await page.getByRole('button', { name: sm('console.rename') }).click()
+  const rename = page.getByTestId('api-app').getByRole('textbox', { name: sm('console.name') })
   await rename.fill('Máy chủ tin tức 2')
-  await page.getByRole('button', { name: cm('console.save') }).click()
-  await expect(page.getByText(cm('console.saved'))).toBeVisible()
+  await page.getByRole('button', { name: sm('console.save') }).click()
+  await expect(page.getByText(sm('console.saved'))).toBeVisible()
   const renamed = page.getByTestId('api-app').filter({ hasText: 'Máy chủ tin tức 2' })
   await expect(renamed).toBeVisible()
 
   // Revoke (confirmed) → the same request answers 401.
-  await renamed.getByRole('button', { name: cm('console.revoke') }).click()
+  await renamed.getByRole('button', { name: sm('console.revoke') }).click()
   await expect(renamed.getByRole('alert')).toHaveText(
-    cm('console.revokeConfirm', { name: 'Máy chủ tin tức 2' }),
+    sm('console.revokeConfirm', { name: 'Máy chủ tin tức 2' }),
   )
-  await renamed.getByRole('button', { name: cm('console.revoke') }).click()
-  await expect(renamed).toContainText(cm('console.revoked'))
+  await renamed.getByRole('button', { name: sm('console.revoke') }).click()
+  await expect(renamed).toContainText(sm('console.revoked'))
   const denied = await callTts(token)
   expect(denied.status).toBe(401)
 })
