@@ -136,6 +136,11 @@ export class Plan {
     this.wake()
   }
 
+  /** Until `release`: work is held to the lanes (the first audio is not out yet). */
+  get fastLane(): boolean {
+    return this.held
+  }
+
   /** The first audio is out: prepare ahead on every worker. */
   release(): void {
     if (!this.held) return

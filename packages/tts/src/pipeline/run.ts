@@ -71,7 +71,6 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
   // (one render batch at most) or waits.
   const first = pool.leastBusy()
   const lanes: PlanLanes = pool.size > 1 ? { first, background: pool.leastBusy(first) } : { first }
-  let fastLane = true
   const plan = new Plan(
     pool,
     text,
@@ -89,8 +88,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
     signal,
   )
   const endFastLane = (): void => {
-    if (!fastLane) return
-    fastLane = false
+    if (!plan.fastLane) return
     plan.release()
     schedule()
   }
@@ -175,7 +173,7 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
         cursor++
       }
       let worker: number | undefined
-      if (fastLane && batch.length > 0) {
+      if (plan.fastLane && batch.length > 0) {
         if (batch[0]![1].segment.index === 0) worker = lanes.first
         else if (lanes.background !== undefined && backgroundBatches === 0) {
           worker = lanes.background
