@@ -19,7 +19,7 @@ import {
   type SynthesisPool,
 } from '../src/index.ts'
 import { benchText } from './bench-text.ts'
-import { drain, profileFirstChunk } from './first-chunk-profile.ts'
+import { drain, median, profileFirstChunk } from './first-chunk-profile.ts'
 
 const BITRATE = 64
 const VOICE = 'vi-north-female-mai'
@@ -39,7 +39,6 @@ const cpuMs = (): number => {
 }
 
 const ms = (n: number): string => `${Math.round(n).toLocaleString('en-US')} ms`
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const has = (bin: string): boolean => spawnSync(bin, ['-version'], { stdio: 'ignore' }).error === undefined
 const time = <T>(fn: () => T): [T, number] => {
   const t = performance.now()

@@ -17,7 +17,7 @@ import {
   type SynthesisPool,
 } from '../src/index.ts'
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const f1 = (n: number): string => `${n.toFixed(1)} ms`
 const idle = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
