@@ -58,7 +58,6 @@ function readSide(ctx: RuleContext, i: number, word: string): Side | null {
   return { text, kind: q.kind, value: Number.NaN, time: false }
 }
 
-/** Left side of "8-10h": a bare hour before a time keeps only the number (tám đến mười giờ). */
 /** Whether "=" or "bằng" follows token `endIndex`: the dash was a minus ("15 - 7 = 8", "20-5 bằng 15"). */
 function isEquation(ctx: RuleContext, endIndex: number): boolean {
   let j = endIndex + 1
