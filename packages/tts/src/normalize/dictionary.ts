@@ -9,8 +9,6 @@ import { NormalizeError } from './errors.ts'
 import { fold, isCapitalsOnly } from './word-key.ts'
 import type { DictionaryEntry, Region } from './types.ts'
 
-export { dictionaryWordKey } from './word-key.ts'
-
 export interface DictionaryHit {
   end: number
   reading: string

@@ -10,7 +10,8 @@ export {
   readNumber,
   type NumberWords,
 } from './number-reader.ts'
-export { buildDictionary, dictionaryWordKey, type DictionaryMatcher } from './dictionary.ts'
+export { buildDictionary, type DictionaryMatcher } from './dictionary.ts'
+export { dictionaryWordKey } from './word-key.ts'
 export { NormalizeError, type NormalizeErrorCode } from './errors.ts'
 export { canonicalBreakTag, MAX_BREAK_MS } from './break-tag.ts'
 export { spellLetters } from './letters.ts'

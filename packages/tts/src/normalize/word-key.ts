@@ -9,6 +9,12 @@ export function fold(unit: string): string {
   return lower.length === 1 ? lower : unit
 }
 
+/** Trimmed, NFC, whitespace runs as one space. */
+const cleanWord = (word: string): string => word.trim().normalize('NFC').replace(/\s+/gu, ' ')
+
+/** Each UTF-16 unit folded like the matcher does. */
+const foldWord = (word: string): string => word.split('').map(fold).join('')
+
 /** An acronym-like word: at least two letters, every letter a capital ("AI", "TP.HCM", "COVID-19"). */
 export function isCapitalsOnly(word: string): boolean {
   const letters = word.match(/\p{L}/gu) ?? []
@@ -21,8 +27,8 @@ export function isCapitalsOnly(word: string): boolean {
  * words with the same key match the same text, so a store of entries can keep one entry per key (and region).
  */
 export function dictionaryWordKey(word: string): string {
-  const clean = word.trim().normalize('NFC').replace(/\s+/gu, ' ')
-  return isCapitalsOnly(clean) ? clean : clean.split('').map(fold).join('')
+  const clean = cleanWord(word)
+  return isCapitalsOnly(clean) ? clean : foldWord(clean)
 }
 
 /**
@@ -30,6 +36,6 @@ export function dictionaryWordKey(word: string): string {
  * folded form (every other entry). "BẮP" is read by an entry "bắp"; "who" is not read by an entry "WHO".
  */
 export function textWordKeys(word: string): [exact: string, folded: string] {
-  const clean = word.trim().normalize('NFC').replace(/\s+/gu, ' ')
-  return [clean, clean.split('').map(fold).join('')]
+  const clean = cleanWord(word)
+  return [clean, foldWord(clean)]
 }
