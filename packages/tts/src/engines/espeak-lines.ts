@@ -17,7 +17,7 @@ import { SILENCE_THRESHOLD, frameSize } from '../audio/levels.ts'
 import { WAV_HEADER_BYTES, headerSampleRate } from '../audio/wav.ts'
 
 /** The break after each unit, longer than any pause eSpeak makes by itself (at rates below 450). */
-export const SEPARATOR_MS = 2500
+const SEPARATOR_MS = 2500
 const SEPARATOR = `, <break time="${SEPARATOR_MS}ms"/> `
 /** Silences at least this long are separators. */
 const SEPARATOR_MIN_MS = 2100

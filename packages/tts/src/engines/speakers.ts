@@ -8,7 +8,7 @@ import type { EngineInput, EngineSettings, EngineVoice } from './types.ts'
 import type { VoiceEngineMapping } from '../voices.ts'
 
 /** eSpeak reads lines with `fgets` into 1,000 bytes (newline included): longer lines would be cut. */
-export const MAX_LINE_BYTES = 990
+const MAX_LINE_BYTES = 990
 
 /** Command-line arguments of a speaker in line mode (no text: it reads stdin line by line). */
 export const lineModeArgs = (
