@@ -3,13 +3,13 @@ import { voicedShare } from '../../test/audio-checks.ts'
 import { speechBounds } from '../audio/levels.ts'
 import { createEngine, probeNativeEspeak } from './espeak-native.ts'
 import { LineSpeaker } from './espeak-lines.ts'
-import { Speakers } from './speakers.ts'
+import { Speakers, lineModeArgs } from './speakers.ts'
 import type { EngineInput, SpeechEngine } from './types.ts'
 import { tokenize } from './words.ts'
 
 const native = await probeNativeEspeak()
 const VOICE = { espeakVoice: 'vi', variant: 'f3' } as const
-const ARGS = ['-m', '-z', '-b', '1', '-v', 'vi+f3', '-s', '175', '-p', '50', '--stdout']
+const args = (rate = 175): string[] => lineModeArgs(VOICE, { rate, pitch: 50 })
 const unit = (text: string, clausePauses: EngineInput['clausePauses'] = []): EngineInput => ({
   text,
   clausePauses,
@@ -87,7 +87,7 @@ describe.skipIf(!native)('native espeak-ng in line mode', () => {
   })
 
   it('a speaker reports what it cannot attribute instead of guessing', async () => {
-    const speaker = new LineSpeaker('espeak-ng', ARGS)
+    const speaker = new LineSpeaker('espeak-ng', args())
     try {
       const ok = await speaker.speak(['Xin chào.', 'Tạm biệt.'])
       expect(ok.every((p) => p && voicedShare(p, speaker.sampleRate) > 0.4)).toBe(true)
@@ -106,8 +106,6 @@ describe.skipIf(!native)('native espeak-ng in line mode', () => {
 })
 
 describe.skipIf(!native)('kept speakers', () => {
-  const args = (rate: number): string[] => ARGS.map((a) => (a === '175' ? String(rate) : a))
-
   it('reuse an idle speaker, add one for a busy one, stop the least recently used settings', async () => {
     const kept = new Speakers((a) => new LineSpeaker('espeak-ng', a), {
       maxKeys: 2,
