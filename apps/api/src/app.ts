@@ -3,7 +3,6 @@ import { isLocalStorage, registerFileRoutes } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
-import { rejectNulCharacters } from './plugins/reject-nul.ts'
 import { installServices } from './plugins/services.ts'
 import { routes } from './routes/index.ts'
 import type { ApiDeps } from './types.ts'
@@ -18,13 +17,13 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     service: 'api',
     logger: deps.logger ?? false,
     bodyLimit: deps.config.bodyLimit,
+    trustProxy: deps.config.trustProxy,
   })
   // Scale mode: rate-limit counters live in Redis so replicas share them. The app opened it, so it closes it.
   const redis = deps.config.redisUrl ? await openSharedRedis(deps.config.redisUrl, app) : undefined
   await registerExternalPlugins(app, deps.config, redis)
   installServices(app, deps, redis)
   installAuth(app, deps)
-  rejectNulCharacters(app)
   registerHealthRoutes(app, 'api', [
     { name: 'database', check: () => deps.database.ping() },
     ...(deps.storage ? [{ name: 'storage', check: () => deps.storage!.ping() }] : []),

@@ -8,8 +8,10 @@ import {
   redisEnvFields,
   s3EnvFields,
   s3FromEnv,
+  trustProxySetting,
   type Env,
   type S3Settings,
+  type TrustProxy,
 } from '@loa/service-kit'
 
 const positiveInt = (fallback: number, max = 1_000_000_000) =>
@@ -36,6 +38,8 @@ const schema = z.object({
   FILE_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   ...s3EnvFields,
   LOG_LEVEL: logLevel(),
+  /** Which proxies' X-Forwarded-For gives the client IP (per-IP limits): none by default; hops or CIDRs behind yours. */
+  API_TRUST_PROXY: trustProxySetting(),
   /** JSON body limit in bytes. */
   API_BODY_LIMIT: positiveInt(262_144, 10_485_760),
   /** Largest support-ticket attachment, in bytes. */
@@ -75,6 +79,7 @@ export interface ApiConfig {
   /** S3 object storage (scale mode); local files under $DATA_DIR/files otherwise. */
   s3?: S3Settings
   logLevel: string
+  trustProxy: TrustProxy
   bodyLimit: number
   uploadMaxBytes: number
   rateLimits: { publicWrites: number; forms: number }
@@ -108,6 +113,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     fileSigningSecret: c.FILE_SIGNING_SECRET,
     s3: s3FromEnv(c),
     logLevel: c.LOG_LEVEL,
+    trustProxy: c.API_TRUST_PROXY,
     bodyLimit: c.API_BODY_LIMIT,
     uploadMaxBytes: c.API_UPLOAD_MAX_BYTES,
     rateLimits: { publicWrites: c.API_RATE_LIMIT_PUBLIC_WRITES, forms: c.API_RATE_LIMIT_FORMS },

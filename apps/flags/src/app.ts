@@ -24,7 +24,12 @@ export interface FlagsAppDeps {
  */
 export const buildFlagsApp = ({ config: rawConfig, database, logger }: FlagsAppDeps): FastifyInstance => {
   const config = resolveAdminKey(rawConfig)
-  const app = createBaseApp({ service: 'flags', logger: logger ?? false, bodyLimit: 1_048_576 })
+  const app = createBaseApp({
+    service: 'flags',
+    logger: logger ?? false,
+    bodyLimit: 1_048_576,
+    trustProxy: config.trustProxy,
+  })
   const db = database.db
   const payloads = new PayloadCache(db, app.log)
   const hub = new SseHub(config.ssePingMs)

@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { bool, csv, httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+import {
+  bool,
+  csv,
+  httpUrl,
+  logLevel,
+  parseConfig,
+  port,
+  trustProxySetting,
+  type Env,
+  type TrustProxy,
+} from '@loa/service-kit'
 
 const schema = z.object({
   FLAGS_PORT: port(4200),
@@ -22,6 +32,8 @@ const schema = z.object({
   FLAGS_SSE_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   FLAGS_GENERATE_ADMIN_KEY: bool(true),
   LOG_LEVEL: logLevel(),
+  /** Which proxies' X-Forwarded-For gives the client IP: none by default; hops or CIDRs behind yours. */
+  FLAGS_TRUST_PROXY: trustProxySetting(),
 })
 
 export interface FlagsConfig {
@@ -42,6 +54,7 @@ export interface FlagsConfig {
   ssePingMs: number
   sseRetryMs: number
   logLevel: string
+  trustProxy: TrustProxy
 }
 
 /** Parses the environment; pure (generating a missing operator key happens in `resolveAdminKey`). */
@@ -62,5 +75,6 @@ export const loadFlagsConfig = (env: Env = process.env): FlagsConfig => {
     ssePingMs: c.FLAGS_SSE_PING_MS,
     sseRetryMs: c.FLAGS_SSE_RETRY_MS,
     logLevel: c.LOG_LEVEL,
+    trustProxy: c.FLAGS_TRUST_PROXY,
   }
 }

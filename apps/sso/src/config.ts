@@ -1,6 +1,15 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { bool, httpUrl, logLevel, parseConfig, port, redisEnvFields, type Env } from '@loa/service-kit'
+import {
+  httpUrl,
+  logLevel,
+  parseConfig,
+  port,
+  redisEnvFields,
+  trustProxySetting,
+  type Env,
+  type TrustProxy,
+} from '@loa/service-kit'
 import { readOrCreateSecret } from './secrets.ts'
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
@@ -18,8 +27,8 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Loa <no-reply@loa.local>'),
   SSO_OPERATOR_KEY: z.string().min(16).optional(),
-  /** Honour X-Forwarded-For (client IP for rate limits) only when the SSO sits behind your own reverse proxy. */
-  SSO_TRUST_PROXY: bool(false),
+  /** Which proxies' X-Forwarded-For gives the client IP (rate limits): none by default; hops or CIDRs behind yours. */
+  SSO_TRUST_PROXY: trustProxySetting(),
   /** `auto`: Secure + `__Host-` cookies when the issuer is https. */
   SSO_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Lifetimes in seconds: access token (300), ID token (300), authorization code (60). */
@@ -79,7 +88,7 @@ export interface SsoConfig {
   smtpUrl?: string
   smtpFrom: string
   operatorKey?: string
-  trustProxy: boolean
+  trustProxy: TrustProxy
   secureCookies: boolean
   ttl: {
     accessToken: number
