@@ -59,18 +59,22 @@ const idParams = z.object({ id: z.string().max(100) })
 
 const DOWNLOAD_FORMATS = ['mp3', 'wav', 'srt', 'vtt', 'json'] as const
 
+/** The only route that reads a token from the query (EventSource cannot send an Authorization header). */
+const EVENTS_ROUTE = '/synthesis/:id/events'
+
 /**
  * Studio synthesis (signed in): create, read, history, cancel/delete, progress events, downloads and the
  * free normalization preview.
  */
 export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
-  // EventSource cannot send headers: the events route also takes the token as `?access_token=`.
+  // EventSource cannot send headers: the events route (matched as a route, never as a substring of the URL)
+  // also takes the token as `?access_token=`.
   app.addHook('onRequest', async (request) => {
     const query = request.query as { access_token?: unknown }
     if (
       !request.headers.authorization &&
       typeof query?.access_token === 'string' &&
-      request.url.includes('/events')
+      request.routeOptions.url === `${app.prefix}${EVENTS_ROUTE}`
     )
       request.headers.authorization = `Bearer ${query.access_token}`
   })
@@ -249,7 +253,7 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
-    '/synthesis/:id/events',
+    EVENTS_ROUTE,
     {
       schema: {
         tags: ['synthesis'],
