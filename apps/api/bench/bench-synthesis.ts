@@ -113,7 +113,14 @@ const waitDone = async (id: string) => {
 }
 
 await call('GET', '/api/v1/me')
-await database.db.update(t.users).set({ creditsBalance: 100_000_000 }).where(eq(t.users.id, 'bench-user'))
+for (const product of ['aivoice', 'aivoiceapi'] as const)
+  await database.db
+    .insert(t.creditWallets)
+    .values({ userId: 'bench-user', product, balance: 100_000_000 })
+    .onConflictDoUpdate({
+      target: [t.creditWallets.userId, t.creditWallets.product],
+      set: { balance: 100_000_000 },
+    })
 const { app: benchApp, token: appToken } = (await call('POST', '/api/v1/api-apps', { name: 'bench' })) as {
   app: { app_id: string }
   token: string

@@ -1,6 +1,16 @@
 /** Enumerations of the product specification (§1, §3, §4). */
 
 export const PRODUCT_IDS = ['aivoice', 'aicall', 'aidubbing', 'aivoiceapi'] as const
+export type ProductId = (typeof PRODUCT_IDS)[number]
+/** Products that hold a credits wallet (aicall has none yet). */
+export const WALLET_PRODUCTS = ['aivoice', 'aivoiceapi', 'aidubbing'] as const
+export type WalletProduct = (typeof WALLET_PRODUCTS)[number]
+/** The wallet a package of each order type fills (spec §1 product ids, §3 order types). */
+export const PRODUCT_OF_ORDER_TYPE: Record<OrderType, WalletProduct> = {
+  STUDIO: 'aivoice',
+  API: 'aivoiceapi',
+  DUBBING: 'aidubbing',
+}
 export const SERVICE_TILES = ['TTS', 'API', 'DUBBING'] as const
 export type ServiceTile = (typeof SERVICE_TILES)[number]
 

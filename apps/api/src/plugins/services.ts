@@ -1,11 +1,11 @@
 import type { Db } from '@loa/db'
+import { createLedger, type Ledger } from '@loa/ledger'
 import type { Queue } from '@loa/jobs'
 import type { Storage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { ApiConfig } from '../config.ts'
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts'
-import { createCreditsService, type CreditsService } from '../services/credits.ts'
 import { createUsersService, type UsersService } from '../services/users.ts'
 import type { ApiDeps } from '../types.ts'
 
@@ -14,7 +14,8 @@ export interface ApiContext {
   db: Db
   storage?: Storage
   queue?: Queue
-  credits: CreditsService
+  /** The credits ledger (`@loa/ledger`): wallets per product, every change one entry. */
+  ledger: Ledger
   users: UsersService
   /** Public catalogue answers (cleared by admin writes). */
   catalogueCache: TtlCache
@@ -31,14 +32,14 @@ declare module 'fastify' {
 
 export const installServices = (app: FastifyInstance, deps: ApiDeps, redis?: Redis): void => {
   const db = deps.database.db
-  const credits = createCreditsService(db)
-  const users = createUsersService(db, credits)
+  const ledger = createLedger(db)
+  const users = createUsersService(db, ledger)
   app.decorate('ctx', {
     config: deps.config,
     db,
     storage: deps.storage,
     queue: deps.queue,
-    credits,
+    ledger,
     users,
     catalogueCache: createTtlCache(deps.config.catalogueCacheMs),
     redis,

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { app as t, type Db } from '@loa/db'
-import { eq } from 'drizzle-orm'
+import { PRODUCT_OF_ORDER_TYPE, type OrderType } from '@loa/contracts'
+import { app as t, DEFAULT_PACKAGE_CODE, SIGNUP_PACKAGE_CODES, type Db } from '@loa/db'
+import type { Ledger } from '@loa/ledger'
+import { eq, inArray } from 'drizzle-orm'
 import type { AuthUser } from '../plugins/token-verifier.ts'
-import type { CreditsService } from './credits.ts'
-
-/** The package a new profile starts on (seeded by packages/db). */
-export const DEFAULT_PACKAGE_CODE = 'STUDIO-FREE-V3'
 
 export type UserRow = typeof t.users.$inferSelect
 
@@ -20,14 +18,18 @@ const addDays = (from: Date, days: number): Date | null =>
  * Profiles are created from the token on the first signed-in call: the default package, its credits
  * (one ledger grant, idempotent) and the user's own affiliate code. Name/email/avatar follow the token.
  */
-export const createUsersService = (db: Db, credits: CreditsService) => {
+export const createUsersService = (db: Db, ledger: Ledger) => {
   const find = async (id: string): Promise<UserRow | undefined> => {
     const [row] = await db.select().from(t.users).where(eq(t.users.id, id))
     return row
   }
 
   const create = async (auth: AuthUser): Promise<void> => {
-    const [pkg] = await db.select().from(t.packages).where(eq(t.packages.code, DEFAULT_PACKAGE_CODE))
+    const starters = await db
+      .select()
+      .from(t.packages)
+      .where(inArray(t.packages.code, [...SIGNUP_PACKAGE_CODES]))
+    const pkg = starters.find((p) => p.code === DEFAULT_PACKAGE_CODE)
     const now = new Date()
     for (let attempt = 0; attempt < 5; attempt++) {
       const affiliateCode = newAffiliateCode()
@@ -59,12 +61,24 @@ export const createUsersService = (db: Db, credits: CreditsService) => {
         .insert(t.affiliateMarketers)
         .values({ code: affiliateCode, ownerUserId: auth.sub, name: auth.name ?? '' })
         .onConflictDoNothing()
-      if (pkg && pkg.credits > 0)
-        await credits.grant(auth.sub, pkg.credits, {
+      for (const starter of starters) {
+        if (starter.credits <= 0) continue
+        // Trials (no billing cycle, a duration) lapse; the free studio allowance does not.
+        const lapses = !starter.cycle && starter.durationDays > 0
+        await ledger.grant({
+          userId: auth.sub,
+          product: PRODUCT_OF_ORDER_TYPE[starter.type as OrderType],
+          amount: starter.credits,
           reason: 'signup package',
-          reference: `package:${pkg.code}`,
-          idempotencyKey: `signup:${auth.sub}`,
+          reference: `package:${starter.code}`,
+          idempotencyKey:
+            starter.code === DEFAULT_PACKAGE_CODE
+              ? `signup:${auth.sub}`
+              : `signup:${auth.sub}:${starter.code}`,
+          expiresAt: lapses ? addDays(now, starter.durationDays) : null,
+          packageCode: starter.code,
         })
+      }
       return
     }
     throw new Error('could not allocate an affiliate code')

@@ -515,6 +515,23 @@ export const PACKAGE_SEEDS: PackageSeed[] = [
     rank: 105,
   }),
   pkg({
+    code: 'API-TRIAL',
+    name: 'API dùng thử',
+    family: 'TRIAL',
+    type: 'API',
+    cycle: null,
+    price: 0,
+    credits: 5_000,
+    devices: 1,
+    voiceClonings: 0,
+    durationDays: 30,
+    description: '5.000 ký tự gọi API miễn phí trong 30 ngày cho tài khoản mới.',
+    active: true,
+    purchasable: false,
+    isLandingPage: false,
+    rank: 199,
+  }),
+  pkg({
     code: 'DUBBING-TRIAL',
     name: 'Lồng tiếng dùng thử',
     family: 'DUBBING-TRIAL',
@@ -566,3 +583,5 @@ export const PACKAGE_SEEDS: PackageSeed[] = [
 
 /** The package a new profile starts on. */
 export const DEFAULT_PACKAGE_CODE = 'STUDIO-FREE-V3'
+/** The free packages every new profile receives, one per product wallet (studio, developer API, dubbing). */
+export const SIGNUP_PACKAGE_CODES = [DEFAULT_PACKAGE_CODE, 'API-TRIAL', 'DUBBING-TRIAL'] as const

@@ -6,6 +6,7 @@ import { seedFlags } from './flags.ts'
 import { seedSsoClients } from './sso-clients.ts'
 
 export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
+export { DEFAULT_PACKAGE_CODE, SIGNUP_PACKAGE_CODES } from './app-catalogue-data.ts'
 
 /**
  * Idempotent seed functions: each inserts what a new install needs and leaves existing rows alone

@@ -7,6 +7,7 @@ import {
   PACKAGE_KINDS,
   REGIONS,
   VOICE_PURPOSES,
+  WALLET_PRODUCTS,
 } from '@loa/contracts'
 import { z } from 'zod'
 import { httpUrlString, line, mediaRef } from '../../lib/wire.ts'
@@ -125,6 +126,7 @@ export const newsCreate = z.object({
 })
 
 export const creditGrant = z.object({
+  product: z.enum(WALLET_PRODUCTS).default('aivoice'),
   amount: z.number().int().min(1).max(1_000_000_000),
   reason: line(200),
   reference: line(200).optional(),

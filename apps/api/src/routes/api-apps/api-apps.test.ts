@@ -235,7 +235,7 @@ describe("an app's requests and their callback delivery log (signed in, no app t
     const a = await newApp('u-log')
     const a2 = await newApp('u-log', 'Khác')
     const b = await newApp('u-log-other')
-    await api.setBalance('u-log', 1_000)
+    await api.setBalance('u-log', 1_000, 'aivoiceapi')
     answers.push(500)
     const text = 'Nhật ký gửi callback.'
     const sent = await api.call({

@@ -1,4 +1,4 @@
-import { AppError, ok } from '@loa/contracts'
+import { AppError, ok, WALLET_PRODUCTS } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -21,6 +21,7 @@ const moment = () =>
 
 const CREDIT_ENTRY = z.object({
   id: z.string(),
+  product: z.enum(WALLET_PRODUCTS),
   kind: z.string(),
   amount: z.number(),
   delta: z.number(),
@@ -55,7 +56,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.profile!
-      return ok(profileToWire(user, await packageOf(user.packageCode), request.auth!))
+      const [pkg, wallets] = await Promise.all([
+        packageOf(user.packageCode),
+        app.ctx.ledger.balances(user.id),
+      ])
+      return ok(profileToWire(user, pkg, wallets, request.auth!))
     },
   )
 
@@ -145,6 +150,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Heartbeat: marks the user as online now',
         security: [{ bearer: [] }],
+        // No body, or an empty object: anything else is refused.
+        body: z.object({}).optional(),
         response: { 200: envelope(z.object({ last_seen_at: z.string() })) },
       },
     },
@@ -162,23 +169,35 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'The caller’s credits ledger, newest first',
         security: [{ bearer: [] }],
-        querystring: z.object(pagination(20, 100)),
+        querystring: z.object({
+          ...pagination(20, 100),
+          product: z.enum(WALLET_PRODUCTS).default('aivoice').describe('The wallet whose entries to list'),
+        }),
         response: {
-          200: envelope(z.object({ balance: z.number(), total: z.number(), items: z.array(CREDIT_ENTRY) })),
+          200: envelope(
+            z.object({
+              product: z.enum(WALLET_PRODUCTS),
+              balance: z.number(),
+              total: z.number(),
+              items: z.array(CREDIT_ENTRY),
+            }),
+          ),
         },
       },
     },
     async (request) => {
       const userId = request.profile!.id
       const [{ total, items }, balance] = await Promise.all([
-        app.ctx.credits.entries(userId, request.query),
-        app.ctx.credits.balance(userId),
+        app.ctx.ledger.entries(userId, request.query),
+        app.ctx.ledger.balance(userId, request.query.product),
       ])
       return ok({
+        product: request.query.product,
         balance,
         total,
         items: items.map((e) => ({
           id: e.id,
+          product: e.product,
           kind: e.kind,
           amount: e.amount,
           delta: e.delta,

@@ -79,8 +79,31 @@ describe('GET /api/v1/me', () => {
     expect(again.json().result.affiliate_code).toBe(me.affiliate_code)
     const ledger = await api.call({ method: 'GET', url: '/api/v1/credits/transactions', token })
     expect(ledger.json().result.items).toMatchObject([
-      { kind: 'GRANT', amount: 5000, balance_after: 5000, reference: 'package:STUDIO-FREE-V3' },
+      {
+        product: 'aivoice',
+        kind: 'GRANT',
+        amount: 5000,
+        balance_after: 5000,
+        reference: 'package:STUDIO-FREE-V3',
+      },
     ])
+    // One free allowance per product wallet; the trials lapse, the studio allowance does not.
+    const byProduct = Object.fromEntries(
+      (me.balances as { product: string; balance: number; expires_at: string | null }[]).map((b) => [
+        b.product,
+        b,
+      ]),
+    )
+    expect(byProduct.aivoice).toMatchObject({ balance: 5000, expires_at: null })
+    expect(byProduct.aivoiceapi).toMatchObject({ balance: 5000, package_code: 'API-TRIAL' })
+    expect(byProduct.aidubbing).toMatchObject({ balance: 600, package_code: 'DUBBING-TRIAL' })
+    expect(new Date(byProduct.aidubbing!.expires_at!).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
+    const dubbing = await api.call({
+      method: 'GET',
+      url: '/api/v1/credits/transactions?product=aidubbing',
+      token,
+    })
+    expect(dubbing.json().result).toMatchObject({ product: 'aidubbing', balance: 600, total: 1 })
   })
 
   it('creates exactly one profile under concurrent first calls', async () => {
@@ -93,7 +116,8 @@ describe('GET /api/v1/me', () => {
       .select()
       .from(t.creditEntries)
       .where(eq(t.creditEntries.userId, 'u-race'))
-    expect(entries).toHaveLength(1)
+    // One sign-up grant per product wallet, never two.
+    expect(entries.map((e) => e.product).sort()).toEqual(['aidubbing', 'aivoice', 'aivoiceapi'])
   })
 
   it('reports the admin role from resource_access', async () => {

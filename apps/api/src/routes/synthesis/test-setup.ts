@@ -8,12 +8,13 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { WalletProduct } from '@loa/contracts'
 import { app as t, openTestDatabase, type Database } from '@loa/db'
 import { createInProcessQueue, type AnyJobDefinition, type Queue } from '@loa/jobs'
 import { createLocalStorage, type Storage } from '@loa/storage'
 import { loadWorkerConfig, registerJobHandlers } from '@loa/worker'
 import { SIGNATURE_HEADER } from '@loa/synthesis'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApiApp } from '../../app.ts'
 import { loadApiConfig } from '../../config.ts'
@@ -28,8 +29,8 @@ export interface SynthesisTestApi {
   token: (sub: string) => Promise<string>
   call: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>
   /** Creates the user's profile and sets the balance (test set-up, through the ledger's table). */
-  setBalance: (sub: string, credits: number) => Promise<void>
-  balance: (sub: string) => Promise<number>
+  setBalance: (sub: string, credits: number, product?: WalletProduct) => Promise<void>
+  balance: (sub: string, product?: WalletProduct) => Promise<number>
   /** Polls GET /synthesis/{id} until the request is final. */
   waitFinal: (token: string, id: string, timeoutMs?: number) => Promise<Record<string, unknown>>
   startJobs: (concurrency?: number) => Promise<void>
@@ -68,16 +69,25 @@ export const startSynthesisTestApi = async (
       ...rest,
       headers: { ...(headers ?? {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
     })
-  const balance = async (sub: string) => {
+  const wallet = (sub: string, product: WalletProduct) =>
+    and(eq(t.creditWallets.userId, sub), eq(t.creditWallets.product, product))
+  const balance = async (sub: string, product: WalletProduct = 'aivoice') => {
     const [row] = await database.db
-      .select({ b: t.users.creditsBalance })
-      .from(t.users)
-      .where(eq(t.users.id, sub))
+      .select({ b: t.creditWallets.balance })
+      .from(t.creditWallets)
+      .where(wallet(sub, product))
     return row?.b ?? 0
   }
-  const setBalance = async (sub: string, credits: number) => {
+  /** Sets one wallet outright (a fixture: the profile is created first, with its sign-up grants). */
+  const setBalance = async (sub: string, credits: number, product: WalletProduct = 'aivoice') => {
     await call({ method: 'GET', url: '/api/v1/me', token: await token(sub) })
-    await database.db.update(t.users).set({ creditsBalance: credits }).where(eq(t.users.id, sub))
+    await database.db
+      .insert(t.creditWallets)
+      .values({ userId: sub, product, balance: credits })
+      .onConflictDoUpdate({
+        target: [t.creditWallets.userId, t.creditWallets.product],
+        set: { balance: credits },
+      })
   }
   const waitFinal = async (bearer: string, id: string, timeoutMs = 60_000) => {
     const until = Date.now() + timeoutMs

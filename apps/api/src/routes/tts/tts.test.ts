@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 const newApp = async (sub: string, credits: number, body: Record<string, unknown> = {}) => {
-  await api.setBalance(sub, credits)
+  await api.setBalance(sub, credits, 'aivoiceapi')
   const token = await api.token(sub)
   const res = await api.call({
     method: 'POST',
@@ -96,7 +96,7 @@ describe('API apps', () => {
   })
 
   it('rejects callback URLs that are not http(s) or resolve to private addresses', async () => {
-    await api.setBalance('u-apps-cb', 0)
+    await api.setBalance('u-apps-cb', 0, 'aivoiceapi')
     const token = await api.token('u-apps-cb')
     for (const [url, code] of [
       ['ftp://example.com/x', 'CALLBACK_URL_INVALID'],
@@ -149,7 +149,7 @@ describe('developer TTS API (Vbee-compatible)', () => {
       bitrate: 64,
       status: 'IN_PROGRESS',
     })
-    expect(await api.balance('u-tts')).toBe(1_000 - result.characters)
+    expect(await api.balance('u-tts', 'aivoiceapi')).toBe(1_000 - result.characters)
 
     const attempts = await waitFor(async () => {
       const r = await api.call({
@@ -185,7 +185,7 @@ describe('developer TTS API (Vbee-compatible)', () => {
     ).json().result
     expect(status).toMatchObject({ status: 'SUCCESS', progress: 100, audio_expired: false })
     expect(status.audio_link).toBeTruthy()
-    expect(await api.balance('u-tts')).toBe(1_000 - result.characters)
+    expect(await api.balance('u-tts', 'aivoiceapi')).toBe(1_000 - result.characters)
     const usage = (
       await api.call({
         method: 'GET',
@@ -239,7 +239,7 @@ describe('developer TTS API (Vbee-compatible)', () => {
     }
     const missing = await api.call({ method: 'POST', url: '/api/v1/tts', payload: base })
     expect(missing.statusCode).toBe(401)
-    expect(await api.balance('u-bad')).toBe(1_000)
+    expect(await api.balance('u-bad', 'aivoiceapi')).toBe(1_000)
     expect(await ledgerCount('u-bad')).toBe(entries)
     const rows = await api.database.db
       .select()
@@ -266,7 +266,7 @@ describe('developer TTS API (Vbee-compatible)', () => {
       .from(t.synthesisRequests)
       .where(eq(t.synthesisRequests.id, id))
     expect(row).toMatchObject({ status: 'SUCCESS', source: 'STREAM', chargedCharacters: [...text].length })
-    expect(await api.balance('u-stream')).toBe(500 - [...text].length)
+    expect(await api.balance('u-stream', 'aivoiceapi')).toBe(500 - [...text].length)
     const long = await api.call({
       method: 'POST',
       url: '/api/v1/tts/stream',
@@ -274,7 +274,7 @@ describe('developer TTS API (Vbee-compatible)', () => {
       payload: { input_text: 'a '.repeat(1_001), voice_code: 'sg_male_hoangphuc_film' },
     })
     expect(long.json().error_code).toBe('TEXT_TOO_LONG')
-    expect(await api.balance('u-stream')).toBe(500 - [...text].length)
+    expect(await api.balance('u-stream', 'aivoiceapi')).toBe(500 - [...text].length)
   }, 60_000)
 
   it('limits requests per app: running at once and per minute (429)', async () => {

@@ -1,6 +1,38 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, check, index, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { appSchema } from './schema.ts'
+
+/**
+ * A user's credits for one product (`aivoice` studio, `aivoiceapi` developer API, `aidubbing` dubbing): the
+ * balance the ledger keeps, never negative, and when it lapses (null: never). Written only by `@loa/ledger`.
+ */
+export const creditWallets = appSchema.table(
+  'credit_wallets',
+  {
+    userId: text('user_id').notNull(),
+    product: text('product').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The package that last filled the wallet. */
+    packageCode: text('package_code'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.product] }),
+    index('credit_wallets_expiry_idx').on(t.expiresAt),
+    check('credit_wallets_balance_non_negative', sql`${t.balance} >= 0`),
+  ],
+)
 
 /**
  * Credits ledger: every change of a user's balance is one entry. `delta` is the change of the available
@@ -13,6 +45,7 @@ export const creditEntries = appSchema.table(
     /** Insertion order (entries of one transaction share created_at). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     userId: text('user_id').notNull(),
+    product: text('product').notNull().default('aivoice'),
     kind: text('kind').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     delta: bigint('delta', { mode: 'number' }).notNull(),
@@ -22,6 +55,8 @@ export const creditEntries = appSchema.table(
     reservationId: uuid('reservation_id'),
     /** Makes grants idempotent: a second grant with the same key is a no-op. */
     idempotencyKey: text('idempotency_key'),
+    /** Who made an operator adjustment (the admin's user id); null for the system. */
+    actor: text('actor'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -36,6 +71,7 @@ export const creditReservations = appSchema.table(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').notNull(),
+    product: text('product').notNull().default('aivoice'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     charged: bigint('charged', { mode: 'number' }).notNull().default(0),
     status: text('status').notNull().default('HELD'),

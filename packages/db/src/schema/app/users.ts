@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm'
 import {
-  bigint,
   boolean,
-  check,
   index,
   integer,
   text,
@@ -27,17 +24,13 @@ export const users = appSchema.table(
     affiliateTime: timestamp('affiliate_time', { withTimezone: true }),
     adsProvider: text('ads_provider'),
     adsProviderTime: timestamp('ads_provider_time', { withTimezone: true }),
-    creditsBalance: bigint('credits_balance', { mode: 'number' }).notNull().default(0),
     packageCode: text('package_code'),
     packageExpiresAt: timestamp('package_expires_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_affiliate_code_key').on(t.affiliateCode),
-    check('users_credits_non_negative', sql`${t.creditsBalance} >= 0`),
-  ],
+  (t) => [uniqueIndex('users_affiliate_code_key').on(t.affiliateCode)],
 )
 
 /** Devices a user is signed in on; limited by the package's `devices` resource. */
