@@ -104,3 +104,16 @@ export function removeChallengeRecord(jar: CookieJar, scope: CookieScope): void 
   jar.write(`${scope.name}=; ${attributes(scope, PAST_EXPIRY)}`)
   if (scope.domain) jar.write(`${scope.name}=; ${attributes({ ...scope, domain: undefined }, PAST_EXPIRY)}`)
 }
+
+/** Name, Domain and Secure flag of a client's challenge cookie on the page at `href`. */
+export function cookieScopeFor(
+  config: { clientId: string; clientDomain: string },
+  href: string,
+): CookieScope {
+  const url = new URL(href)
+  return {
+    name: pkceCookieName(config.clientId, config.clientDomain),
+    domain: cookieDomainFor(config.clientDomain, url.hostname),
+    secure: url.protocol === 'https:',
+  }
+}

@@ -1,19 +1,16 @@
 export { SSOProvider, type SSOProviderProps } from './sso-provider.tsx'
 export { useAuthSSO } from './use-auth-sso.ts'
 export type { AuthSSOContextValue } from './sso-context.ts'
-export {
-  SsoClient,
-  AUTHENTICATION_ERRORS,
-  isAuthenticationError,
-  type AuthAction,
-  type ChannelLike,
-  type GoogleOneTapOptions,
-  type LoginOptions,
-  type LogoutOptions,
-  type SocialLoginOptions,
-  type SsoEnvironment,
-  type SsoSnapshot,
-} from './sso-client.ts'
+export { SsoClient, AUTHENTICATION_ERRORS, isAuthenticationError } from './sso-client.ts'
+export { actionForMode, type AuthAction, type AuthMode } from './authorize-url.ts'
+export type { ChannelLike, SsoEnvironment } from './environment.ts'
+export type {
+  GoogleOneTapOptions,
+  LoginOptions,
+  LogoutOptions,
+  SocialLoginOptions,
+  SsoSnapshot,
+} from './client-types.ts'
 export { assertSsoConfig, type SsoConfig, type SsoOptions } from './config.ts'
 export {
   buildAuthState,

@@ -10,7 +10,8 @@ import {
 } from './challenge-cookie.ts'
 import type { SsoConfig } from './config.ts'
 import { SSO_CONFIG_MISSING_MESSAGE } from './constants.ts'
-import { isAuthenticationError, SsoClient, type SsoEnvironment } from './sso-client.ts'
+import type { SsoEnvironment } from './environment.ts'
+import { isAuthenticationError, SsoClient } from './sso-client.ts'
 import type { LockManagerLike } from './refresh-lock.ts'
 import {
   flush,

@@ -2,14 +2,9 @@
 
 import { createContext } from 'react'
 import type { AuthState, TokenSet } from './auth-state.ts'
-import type {
-  AuthAction,
-  GoogleOneTapOptions,
-  LoginOptions,
-  LogoutOptions,
-  SocialLoginOptions,
-  SsoClient,
-} from './sso-client.ts'
+import type { AuthAction, AuthMode } from './authorize-url.ts'
+import type { GoogleOneTapOptions, LoginOptions, LogoutOptions, SocialLoginOptions } from './client-types.ts'
+import type { SsoClient } from './sso-client.ts'
 
 /** What `useAuthSSO()` returns: the spec §3 auth state plus the sign-on actions. */
 export interface AuthSSOContextValue extends AuthState {
@@ -17,6 +12,8 @@ export interface AuthSSOContextValue extends AuthState {
   error: string | null
   login(options?: LoginOptions): Promise<void>
   signup(options?: LoginOptions): Promise<void>
+  /** The spec's auth modes (login, sign_up, sign_in) as one entry point. */
+  authenticate(mode: AuthMode, options?: LoginOptions): Promise<void>
   socialLogin(provider: string, options?: SocialLoginOptions): Promise<void>
   googleOneTap(options: GoogleOneTapOptions): Promise<unknown>
   logout(options: LogoutOptions): Promise<void>

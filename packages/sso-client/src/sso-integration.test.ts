@@ -12,7 +12,8 @@ import { openTestDatabase, type Database } from '@loa/db'
 import { buildSsoApp, loadSsoConfig } from '@loa/sso'
 import type { CookieJar } from './challenge-cookie.ts'
 import type { SsoConfig } from './config.ts'
-import { SsoClient, type ChannelLike, type SsoEnvironment } from './sso-client.ts'
+import type { ChannelLike, SsoEnvironment } from './environment.ts'
+import { SsoClient } from './sso-client.ts'
 
 const WEB = 'http://localhost:3000'
 

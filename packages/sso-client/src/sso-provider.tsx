@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactN
 import type { TokenSet } from './auth-state.ts'
 import { assertSsoConfig, type SsoConfig } from './config.ts'
 import { SSOContext, type AuthSSOContextValue } from './sso-context.ts'
-import { SsoClient, type SsoEnvironment } from './sso-client.ts'
+import type { SsoEnvironment } from './environment.ts'
+import { SsoClient } from './sso-client.ts'
 
 export interface SSOProviderProps {
   config: SsoConfig
@@ -39,6 +40,7 @@ export function SSOProvider({ config, children, onTokens, environment }: SSOProv
       error: snapshot.error,
       login: client.login,
       signup: client.signup,
+      authenticate: client.authenticate,
       socialLogin: client.socialLogin,
       googleOneTap: client.googleOneTap,
       logout: client.logout,

@@ -4,7 +4,7 @@
  */
 import { base64UrlEncode } from './base64url.ts'
 import type { SsoConfig } from './config.ts'
-import type { SsoEnvironment } from './sso-client.ts'
+import type { SsoEnvironment } from './environment.ts'
 
 const encodeJson = (value: unknown): string =>
   base64UrlEncode(new TextEncoder().encode(JSON.stringify(value)))

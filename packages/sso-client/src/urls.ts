@@ -58,3 +58,14 @@ export const AFTER_ERROR_PARAMS: readonly string[] = [
   'error_description',
   'error_uri',
 ]
+
+/** `myAccountUrl` (if an absolute http(s) address) or `{ssoUrl}/profile`, with the `client_id` parameter. */
+export function accountUrlFor(config: {
+  myAccountUrl?: string | undefined
+  ssoUrl: string
+  clientId: string
+}): string {
+  const url = parseHttpUrl(config.myAccountUrl) ?? new URL(`${withoutTrailingSlash(config.ssoUrl)}/profile`)
+  url.searchParams.set('client_id', config.clientId)
+  return url.toString()
+}

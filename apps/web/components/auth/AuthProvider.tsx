@@ -9,11 +9,11 @@ import {
   useState,
   type ReactNode,
 } from 'react'
-import type { SsoClient, SsoSnapshot } from '@loa/sso-client'
+import type { AuthMode, SsoClient, SsoSnapshot } from '@loa/sso-client'
 import { USER_ALREADY_EXISTS } from '@loa/contracts'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { PublicConfig } from '@/lib/config'
-import { loadSsoClient, shouldStartOnLoad, writeSessionHint } from '@/lib/auth/sso'
+import { loadSsoClient, whenIdle } from '@/lib/auth/sso'
 import { readAttribution } from '@/lib/attribution'
 import { routeUrl } from '@/lib/routes'
 import { toast } from '@/lib/store/toast-store'
@@ -30,8 +30,12 @@ export interface AuthValue {
   subject?: string
   name?: string
   email?: string
-  /** Sends the browser through SSO signup, back to `path` (a route without locale prefix). */
-  signup: (path: string) => void
+  /**
+   * Sends the browser through the SSO (spec §3 auth modes: `sign_up` opens the signup form, `login` and `sign_in`
+   * the login form), back to `path` (a route without locale prefix).
+   */
+  authenticate: (mode: AuthMode, path: string) => void
+  /** A signed-in page asking a signed-out visitor to sign in: `authenticate('sign_in', path)`. */
   login: (path: string) => void
   /**
    * Signs in on this page with a Google One Tap credential (a Google ID token): sent to the SSO with the remembered
@@ -68,7 +72,6 @@ export function AuthProvider({
   const reported = useRef<string | null>(null)
   const [loggingOut, setLoggingOut] = useState(false)
 
-  const [deferred, setDeferred] = useState(false)
   const attached = useRef<{ client: SsoClient; unsubscribe: () => void } | null>(null)
 
   /** Follows the client's state (once per client): on load, or when a sign-in starts on this page (One Tap). */
@@ -91,24 +94,20 @@ export function AuthProvider({
     [],
   )
 
+  // Spec §4: on every load (no code and no error) a refresh is tried — a session started elsewhere (another tab
+  // profile, the SSO's own pages, cleared storage) is found too. It runs when the browser is idle, after paint.
   useEffect(() => {
     let cancelled = false
-    if (!shouldStartOnLoad(window.location.href)) {
-      setDeferred(true)
-      return
-    }
-    void loadSsoClient(config).then((loaded) => {
-      if (!cancelled) attach(loaded)
+    const cancelIdle = whenIdle(() => {
+      void loadSsoClient(config).then((loaded) => {
+        if (!cancelled) attach(loaded)
+      })
     })
     return () => {
       cancelled = true
+      cancelIdle()
     }
   }, [config, attach])
-
-  const signedIn = snapshot?.auth.initialized ? snapshot.auth.authenticated : undefined
-  useEffect(() => {
-    if (signedIn !== undefined) writeSessionHint(signedIn)
-  }, [signedIn])
 
   const error = snapshot?.error
   useEffect(() => {
@@ -127,7 +126,7 @@ export function AuthProvider({
     const auth = snapshot?.auth
     const claims = auth?.tokenParsed as { name?: unknown; email?: unknown } | undefined
     return {
-      ready: Boolean(auth?.initialized) || deferred,
+      ready: Boolean(auth?.initialized),
       authenticated: Boolean(auth?.authenticated),
       token: auth?.token,
       getToken: async () => {
@@ -138,8 +137,8 @@ export function AuthProvider({
       subject: auth?.subject,
       name: typeof claims?.name === 'string' ? claims.name : undefined,
       email: typeof claims?.email === 'string' ? claims.email : undefined,
-      signup: (path) => withClient((c) => c.signup({ redirectUri: target(path) })),
-      login: (path) => withClient((c) => c.login({ redirectUri: target(path) })),
+      authenticate: (mode, path) => withClient((c) => c.authenticate(mode, { redirectUri: target(path) })),
+      login: (path) => withClient((c) => c.authenticate('sign_in', { redirectUri: target(path) })),
       googleOneTap: async (credential) => {
         const loaded = await loadSsoClient(config)
         attach(loaded)
@@ -156,7 +155,6 @@ export function AuthProvider({
       },
       logout: () => {
         setLoggingOut(true)
-        writeSessionHint(false)
         withClient((c) =>
           c.logout({ fingerprint: getFingerprint(), redirectUri: target('/') }).catch((error: unknown) => {
             setLoggingOut(false)
@@ -169,7 +167,7 @@ export function AuthProvider({
       hasResourceRole: (role, resource) => client?.hasResourceRole(role, resource) ?? false,
       client,
     }
-  }, [snapshot, client, config, locale, loggingOut, deferred, attach])
+  }, [snapshot, client, config, locale, loggingOut, attach])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -22,7 +22,11 @@ export function HeaderAuth() {
   }
   return (
     <div className="header-auth">
-      <button type="button" className="btn btn-ghost" onClick={() => auth.login(ROUTES.studioTts)}>
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => auth.authenticate('login', ROUTES.studioTts)}
+      >
         {t('login')}
       </button>
       <SignUpButton place="header">{t('signUp')}</SignUpButton>

@@ -35,7 +35,7 @@ export function SignUpButton({
         trackEvent('sign_up_click', { place })
         if (auth.authenticated) return
         event.preventDefault()
-        auth.signup(to)
+        auth.authenticate('sign_up', to)
       }}
     >
       {children}

@@ -26,32 +26,16 @@ export const loadSsoClient = (config: PublicConfig): Promise<SsoClient> => {
   return clientPromise
 }
 
-/** Set while this browser holds a sign-on session for the app (never a token: just "try a refresh on load"). */
-export const SESSION_HINT_KEY = 'loa_sso_session'
-
-const readHint = (): boolean => {
-  try {
-    return window.localStorage.getItem(SESSION_HINT_KEY) === '1'
-  } catch {
-    return true
-  }
-}
-
-export const writeSessionHint = (signedIn: boolean): void => {
-  try {
-    if (signedIn) window.localStorage.setItem(SESSION_HINT_KEY, '1')
-    else window.localStorage.removeItem(SESSION_HINT_KEY)
-  } catch {
-    // storage unavailable: the client is then always started on load
-  }
-}
-
 /**
- * Whether the sign-on client must run its on-load behaviour now: when the address carries a sign-on answer
- * (`code`/`error`) or this browser signed in before. A first-time visitor is treated as signed out without a
- * refresh call (no request, no console error); signing up, logging in or opening a signed-in page starts the client.
+ * Runs `task` once the browser is idle (at most `timeoutMs` later), so that the on-load refresh (spec §4: with no
+ * code and no error a refresh is always tried) never competes with the first paint or hydration.
  */
-export const shouldStartOnLoad = (href: string): boolean => {
-  const params = new URL(href).searchParams
-  return params.has('code') || params.has('error') || readHint()
+export const whenIdle = (task: () => void, timeoutMs = 300): (() => void) => {
+  const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback }).requestIdleCallback
+  if (typeof idle === 'function') {
+    const handle = idle(task, { timeout: timeoutMs })
+    return () => cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(task, 0)
+  return () => clearTimeout(handle)
 }

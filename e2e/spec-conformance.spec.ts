@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E } from './support/env.ts'
+import { msg } from './support/messages.ts'
+
+/** Issue 18: the spec's rules that an audit found wrong or only partly wired, one test per rule. */
+
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`
+
+const signUp = async (page: Page, name: string, email = uniqueEmail('h18')) => {
+  await page.locator('input[name="name"]').fill(name)
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
+  await page.locator('form button[type="submit"]').click()
+  return email
+}
+
+const isAuthorize = (url: string) => {
+  const parsed = new URL(url)
+  return parsed.origin === E2E.ssoUrl && parsed.pathname === '/authorize'
+}
+
+test('spec §4 "no code and no error: a refresh is tried" — a session with no local marker is found on load', async ({
+  page,
+  context,
+}) => {
+  const authorizeVisits: string[] = []
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && isAuthorize(r.url())) authorizeVisits.push(r.url())
+  })
+  await page.goto('/')
+  await page
+    .locator('header')
+    .getByRole('link', { name: msg('vi', 'nav.signUp') })
+    .click()
+  await page.waitForURL((url) => isAuthorize(url.toString()))
+  await signUp(page, 'Khách Không Dấu Vết')
+  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  await expect(page.getByTestId('signed-in-as')).toBeVisible()
+  // One sign-up, one /authorize round trip: the exchange's reload does not lose the session.
+  expect(authorizeVisits.length).toBe(1)
+
+  // Nothing of ours left in the page's storage (a new browser profile, cleared storage): still signed in.
+  await page.evaluate(() => {
+    window.localStorage.clear()
+    window.sessionStorage.clear()
+  })
+  const refresh = page.waitForRequest(
+    (r) => r.url() === `${E2E.ssoUrl}/api/v1/auth/refresh-token` && r.method() === 'POST',
+  )
+  await page.goto('/')
+  await refresh
+  await expect(page.locator('header').getByRole('button', { name: msg('vi', 'nav.logout') })).toBeVisible()
+
+  // A second tab of the same browser finds the session too.
+  const other = await context.newPage()
+  await other.goto('/en')
+  await expect(other.locator('header').getByRole('button', { name: msg('en', 'nav.logout') })).toBeVisible()
+})
