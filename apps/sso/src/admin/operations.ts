@@ -4,7 +4,8 @@ import { CLIENT_ID_PATTERN, listClients, removeClient, upsertClient, type Client
 import { createKeyRing } from '../store/keys.ts'
 import { readOutbox } from '../store/outbox.ts'
 import { setSetting, TOKENS_NOT_BEFORE } from '../store/settings.ts'
-import { findUserByEmail, grantRole, revokeRole } from '../store/users.ts'
+import { revokeUserSessions } from '../store/sessions.ts'
+import { findUserByEmail, findUserById, grantRole, revokeRole, updateUser } from '../store/users.ts'
 
 export const NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/
 
@@ -32,6 +33,18 @@ export const createSsoAdmin = (db: Db, keyRetentionSeconds = 24 * 3600) => ({
   },
   outbox: (limit = 50) => readOutbox(db, Math.min(Math.max(limit, 1), 500)),
   rotateKeys: async () => ({ kid: await createKeyRing(db, systemClock, keyRetentionSeconds).rotate() }),
+  /**
+   * Locks (disables) or unlocks an account. Locking ends every session and refresh-token family of the user, so
+   * they are signed out everywhere; a disabled account cannot sign in or refresh.
+   */
+  setUserLocked: async (userId: string, locked: boolean) => {
+    const user = await findUserById(db, userId)
+    if (!user) throw new Error(`no user with id ${userId}`)
+    const now = new Date()
+    await updateUser(db, user.id, { disabled: locked }, now)
+    if (locked) await revokeUserSessions(db, user.id, now, 'operator_lock')
+    return { user_id: user.id, email: user.email, locked }
+  },
   /** Signs everyone out: every token issued until now is rejected (realm `tokens-not-before`). */
   revokeAllTokens: async () => {
     const notBefore = Math.floor(Date.now() / 1000) + 1

@@ -69,6 +69,16 @@ export const registerAdminRoutes = (app: FastifyInstance, ctx: SsoContext) => {
         throw fail(error)
       }
     })
+    scope.post('/admin/v1/users/:id/lock', async (request) => {
+      const { id } = request.params as { id: string }
+      const locked = ((request.body ?? {}) as Record<string, unknown>).locked
+      if (typeof locked !== 'boolean') throw fail(new Error('locked must be true or false'))
+      try {
+        return { status: 1, result: await admin.setUserLocked(id, locked) }
+      } catch (error) {
+        throw new AppError(CommonErrorCode.NOT_FOUND, (error as Error).message, 404)
+      }
+    })
     scope.get('/admin/v1/outbox', async (request) => {
       const limit = Number((request.query as Record<string, unknown>).limit ?? 50)
       return { status: 1, result: await admin.outbox(Number.isFinite(limit) ? limit : 50) }

@@ -56,7 +56,9 @@ export const createUser = async (db: Db, user: NewUser, now: Date): Promise<User
 export const updateUser = async (
   db: Db,
   id: string,
-  patch: Partial<Pick<User, 'name' | 'avatarUrl' | 'passwordHash' | 'emailVerified' | 'deletionRequestedAt'>>,
+  patch: Partial<
+    Pick<User, 'name' | 'avatarUrl' | 'passwordHash' | 'emailVerified' | 'deletionRequestedAt' | 'disabled'>
+  >,
   now: Date,
 ): Promise<void> => {
   await db
