@@ -1,0 +1,7 @@
+/** @loa/dubbing/subtitles — subtitle reading and writing (safe to import from the web: no Node APIs). */
+export { parseSubtitles, detectFormat, MAX_CUES } from './parse.ts'
+export { decodeSubtitleBytes } from './decode.ts'
+export { speechText, speakerOf, speakerName } from './text.ts'
+export { parseClock, formatClock } from './timestamps.ts'
+export { writeSrt, writeVtt, type TimedText } from './write.ts'
+export type { Cue, ParsedSubtitles, ParseNotice, SubtitleFormat } from './types.ts'
