@@ -27,6 +27,7 @@ import { registerAccountEmailRoutes } from './routes/account-email.tsx'
 import { registerProfileRoutes } from './routes/profile.tsx'
 import { registerSocialRoutes } from './routes/social.ts'
 import { registerOneTapRoute } from './routes/one-tap.ts'
+import { registerTokenInfoRoute } from './routes/token-info.ts'
 import { registerAdminRoutes } from './routes/admin.ts'
 
 export interface SsoAppDeps {
@@ -95,6 +96,7 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     registerProfileRoutes(instance, ctx)
     registerSocialRoutes(instance, ctx)
     registerOneTapRoute(instance, ctx)
+    registerTokenInfoRoute(instance, ctx)
     registerAdminRoutes(instance, ctx)
 
     // Housekeeping: expired rows are deleted at start and then hourly (timer unref'd, cleared on close).

@@ -18,6 +18,7 @@ export const PUBLIC_PATHS = new Set([
   '/realms/loa',
   '/realms/loa/protocol/openid-connect/certs',
   '/protocol/openid-connect/userinfo',
+  '/tokeninfo',
 ])
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? ''

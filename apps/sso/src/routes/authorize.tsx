@@ -38,6 +38,25 @@ export const showAuthorizeError = (
   ))
 }
 
+/** `GET /api/v1/auth/{provider}` for a provider without credentials: a 404 page naming the error code. */
+export const showProviderNotConfigured = (reply: FastifyReply, lang: Lang) => {
+  const m = t(lang)
+  void reply.header('x-error-code', 'SOCIAL_PROVIDER_NOT_CONFIGURED')
+  return sendPage(reply, 404, (nonce) => (
+    <MessagePage
+      lang={lang}
+      nonce={nonce}
+      title={m.errorTitle}
+      message={m.providerNotConfigured}
+      kind="error"
+    >
+      <p className="error-code" data-error-code="SOCIAL_PROVIDER_NOT_CONFIGURED">
+        {m.errorCode}: SOCIAL_PROVIDER_NOT_CONFIGURED
+      </p>
+    </MessagePage>
+  ))
+}
+
 const renderForm = (
   ctx: SsoContext,
   request: FastifyRequest,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { createRemoteJWKSet, jwtVerify } from 'jose'
 import type { SsoContext } from '../context.ts'
 import { OAuthError, invalidGrant, invalidRequest } from '../lib/oauth-error.ts'
 import { assertBrowserCallAllowed } from '../http/cors.ts'
 import { startSession } from '../oauth/complete.ts'
 import { resolveSocialAccount } from '../oauth/social-account.ts'
+import { createGoogleIdTokenVerifier } from '../social/google-id-token.ts'
 import { issueTokenSet } from '../oauth/tokens.ts'
 import { findClient } from '../store/clients.ts'
 import { createGrant } from '../store/grants.ts'
@@ -18,8 +18,7 @@ export const AFFILIATE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
  * user in at the SSO and answers tokens like the refresh endpoint. JSON only, registered origins only.
  */
 export const registerOneTapRoute = (app: FastifyInstance, ctx: SsoContext) => {
-  const google = ctx.config.googleOneTap
-  const jwks = google ? createRemoteJWKSet(new URL(google.jwksUrl)) : undefined
+  const verifyGoogleIdToken = createGoogleIdTokenVerifier(ctx)
   app.post(
     '/api/v1/auth/google-one-tap',
     { config: { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: 60_000 } } },
@@ -27,7 +26,8 @@ export const registerOneTapRoute = (app: FastifyInstance, ctx: SsoContext) => {
       void reply.headers(NO_STORE)
       const refused = await assertBrowserCallAllowed(ctx, request)
       if (refused) throw new OAuthError('invalid_request', refused, 403)
-      if (!google || !jwks) throw new OAuthError('invalid_request', 'Google sign-in is not configured', 404)
+      if (!verifyGoogleIdToken)
+        throw new OAuthError('invalid_request', 'Google sign-in is not configured', 404)
       const body = request.body
       if (!body || typeof body !== 'object' || Array.isArray(body))
         throw invalidRequest('request body must be an object')
@@ -48,16 +48,10 @@ export const registerOneTapRoute = (app: FastifyInstance, ctx: SsoContext) => {
         throw invalidRequest('affiliateCode must be 1-64 characters [A-Za-z0-9_-]')
       let claims
       try {
-        ;({ payload: claims } = await jwtVerify(b.token, jwks, {
-          algorithms: ['RS256'],
-          audience: google.clientId,
-          issuer: google.issuers,
-          currentDate: ctx.now(),
-        }))
+        claims = await verifyGoogleIdToken(b.token)
       } catch {
         throw invalidGrant('invalid Google ID token')
       }
-      if (typeof claims.sub !== 'string' || !claims.sub) throw invalidGrant('invalid Google ID token')
       const result = await resolveSocialAccount(
         ctx,
         {

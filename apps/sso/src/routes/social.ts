@@ -10,7 +10,13 @@ import { redirectWithCode, redirectWithError, startSession } from '../oauth/comp
 import { resolveSocialAccount } from '../oauth/social-account.ts'
 import { pickLang } from '../pages/i18n.ts'
 import { createSocialProvider, type SocialProvider } from '../social/providers.ts'
-import { showAuthorizeError, validOrAnswer } from './authorize.tsx'
+import { showAuthorizeError, showProviderNotConfigured, validOrAnswer } from './authorize.tsx'
+
+/** Error code of `GET /api/v1/auth/{provider}` for a provider this SSO has no credentials for. */
+export const SOCIAL_PROVIDER_NOT_CONFIGURED = 'SOCIAL_PROVIDER_NOT_CONFIGURED'
+
+const wantsHtml = (request: { headers: { accept?: string } }) =>
+  /text\/html/.test(request.headers.accept ?? '')
 
 const TRANSACTION_TTL_MS = 10 * 60_000
 
@@ -29,15 +35,19 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     status: 0,
     error: 'invalid_request',
     error_description: 'unknown provider',
-    error_code: 'NOT_FOUND',
-    error_message: 'unknown provider',
+    error_code: SOCIAL_PROVIDER_NOT_CONFIGURED,
+    error_message: 'This sign-in provider is not configured',
   }
 
   app.get('/api/v1/auth/:provider', async (request, reply) => {
     const { provider: id } = request.params as { provider: string }
     const provider = providers.get(id)
-    if (!provider) return reply.status(404).send(notFound)
     const query = request.query as Record<string, unknown>
+    // A browser following a sign-in button gets a page with the code; other callers the JSON error.
+    if (!provider)
+      return wantsHtml(request)
+        ? showProviderNotConfigured(reply, pickLang(query, request.headers['accept-language']))
+        : reply.status(404).send(notFound)
     const authRequest = await validOrAnswer(ctx, request, reply, query)
     if (!authRequest) return reply
     const lang = pickLang(query, request.headers['accept-language'], authRequest.redirectUri)

@@ -260,6 +260,21 @@ describe('F. social login and One Tap', () => {
     expect(upstreamHits).toBe(hits)
   })
 
+  it('spec §7 social login: GET /api/v1/auth/{provider} for an unconfigured provider is a coded error page, not a bare 404', async () => {
+    const page = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/twitter?clientId=test-spa',
+      headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
+    })
+    expect(page.statusCode).toBe(404)
+    expect(page.headers['content-type']).toMatch(/text\/html/)
+    expect(page.headers['x-error-code']).toBe('SOCIAL_PROVIDER_NOT_CONFIGURED')
+    expect(page.body).toContain('data-error-code="SOCIAL_PROVIDER_NOT_CONFIGURED"')
+    expect(page.body).toContain('This way of signing in is not configured')
+    const api = await h.app.inject({ method: 'GET', url: '/api/v1/auth/twitter?clientId=test-spa' })
+    expect(api.json()).toMatchObject({ status: 0, error_code: 'SOCIAL_PROVIDER_NOT_CONFIGURED' })
+  })
+
   it('F2: a callback with a wrong or missing state, or without the transaction cookie, is refused without a session', async () => {
     accounts['up-f2'] = { email: uniqueEmail('f2'), email_verified: true, name: 'F2' }
     nextAccount = 'up-f2'
@@ -399,6 +414,42 @@ describe('F. social login and One Tap', () => {
       )
       expect(res.statusCode).toBe(403)
       expect(res.headers['access-control-allow-origin']).toBeUndefined()
+    })
+
+    it('spec §7 "third-party token-info read of the one-tap user": GET /tokeninfo answers Google\'s shape for a valid ID token only', async () => {
+      const email = uniqueEmail('tokeninfo')
+      const token = await googleToken({
+        email,
+        sub: 'g-tokeninfo',
+        given_name: 'Lan',
+        family_name: 'Nguyễn',
+        picture: 'https://lh3.googleusercontent.com/a/lan',
+      })
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/tokeninfo?id_token=${token}`,
+        headers: { origin: 'https://elsewhere.example' },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['access-control-allow-origin']).toBe('*')
+      expect(res.json()).toMatchObject({
+        iss: 'https://accounts.google.com',
+        aud: 'loa-sso',
+        sub: 'g-tokeninfo',
+        email,
+        email_verified: 'true',
+        given_name: 'Lan',
+        family_name: 'Nguyễn',
+        picture: 'https://lh3.googleusercontent.com/a/lan',
+        alg: 'RS256',
+        kid: 'google-test-key',
+      })
+      const other = (await generateKeyPair('RS256')).privateKey
+      for (const bad of [await googleToken({ email }, other), await googleToken({ email, aud: 'x' }), '']) {
+        const refused = await h.app.inject({ method: 'GET', url: `/tokeninfo?id_token=${bad}` })
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json()).toEqual({ error: 'invalid_token', error_description: 'Invalid Value' })
+      }
     })
   })
 })
