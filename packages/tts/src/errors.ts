@@ -8,6 +8,14 @@ export type TtsErrorCode =
   | 'TTS_ENGINE_FAILED'
   | 'TTS_ABORTED'
   | 'TTS_TIMEOUT'
+  /** A neural voice's model cannot be loaded (corrupt, truncated, not a Piper export). */
+  | 'TTS_VOICE_MODEL_INVALID'
+  /** A neural voice's JSON is missing fields, malformed or not JSON. */
+  | 'TTS_VOICE_CONFIG_INVALID'
+  /** A neural voice's files are gone (removed while the service runs). */
+  | 'TTS_VOICE_UNAVAILABLE'
+  /** The text's phonemes are none the neural voice knows (its phoneme map does not fit eSpeak's). */
+  | 'TTS_UNKNOWN_PHONEME'
 
 export class TtsError extends Error {
   readonly code: TtsErrorCode

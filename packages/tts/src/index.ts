@@ -2,11 +2,20 @@
 export * from './normalize/index.ts'
 export { TtsError, isTtsError, type TtsErrorCode } from './errors.ts'
 export {
+  setVoicesDir,
+  getVoicesDir,
+  installedVoices,
+  voiceProblems,
+  type VoiceProblem,
+} from './voices-installed.ts'
+export {
   VOICES,
   DEFAULT_VOICE_CODE,
   listVoices,
   findVoice,
   getVoice,
+  voiceEngine,
+  type PiperVoiceRef,
   type LoaVoice,
   type Gender,
   type VoicePurpose,

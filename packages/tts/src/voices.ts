@@ -1,10 +1,23 @@
 /** The Loa voice catalogue: product voices mapped onto engine voices. The API seeds its catalogue from it. */
 import type { Region } from './normalize/types.ts'
 import { TtsError } from './errors.ts'
+import { installedVoices } from './voices-installed.ts'
 
 export type Gender = 'MALE' | 'FEMALE'
 export type VoicePurpose = 'REVIEW_FILM' | 'NEWS' | 'AUDIO_BOOK' | 'ADVERTISE'
-export type EngineId = 'espeak-native' | 'espeak-wasm'
+export type EngineId = 'espeak-native' | 'espeak-wasm' | 'piper'
+
+/** A neural voice in Piper's format (`NAME.onnx` + `NAME.onnx.json`), spoken by the `piper` engine. */
+export interface PiperVoiceRef {
+  /** Absolute path of `NAME.onnx`. */
+  model: string
+  /** Absolute path of `NAME.onnx.json`. */
+  config: string
+  /** Speaker of a multi-speaker voice (Piper's default: 0). */
+  speakerId?: number
+  /** Changes whenever the voice's files change (part of the sentence-cache key). */
+  fingerprint: string
+}
 
 /** How a Loa voice is rendered by the eSpeak engines (native and WASM share voices and variants). */
 export interface VoiceEngineMapping {
@@ -18,6 +31,8 @@ export interface VoiceEngineMapping {
   range: number
   /** Words per minute at speed 1.0 (eSpeak default 175). */
   rate: number
+  /** Set for neural voices: the Piper voice that speaks (the eSpeak fields above are then unused). */
+  piper?: PiperVoiceRef
 }
 
 export interface LoaVoice {
@@ -32,6 +47,10 @@ export interface LoaVoice {
   /** Display order (1 = first). */
   rank: number
   engine: VoiceEngineMapping
+  /** Credit line the voice's licence asks for (neural voices, e.g. CC BY 4.0 datasets). */
+  attribution?: string
+  /** Licence of the voice (neural voices). */
+  licence?: string
 }
 
 const voice = (
@@ -140,10 +159,17 @@ export const VOICES: readonly LoaVoice[] = [
 
 export const DEFAULT_VOICE_CODE = 'vi-north-female-mai'
 
-/** All Loa voices, ordered by rank. */
-export const listVoices = (): LoaVoice[] => [...VOICES].sort((a, b) => a.rank - b.rank)
+/** All Loa voices (built-in eSpeak voices and installed neural voices), ordered by rank. */
+export const listVoices = (): LoaVoice[] =>
+  [...VOICES, ...installedVoices().filter((v) => !VOICES.some((b) => b.code === v.code))].sort(
+    (a, b) => a.rank - b.rank,
+  )
 
-export const findVoice = (code: string): LoaVoice | undefined => VOICES.find((v) => v.code === code)
+export const findVoice = (code: string): LoaVoice | undefined =>
+  VOICES.find((v) => v.code === code) ?? installedVoices().find((v) => v.code === code)
+
+/** The engine that speaks a voice. */
+export const voiceEngine = (voice: LoaVoice): 'espeak' | 'piper' => (voice.engine.piper ? 'piper' : 'espeak')
 
 /** The voice with that code, or `TTS_UNKNOWN_VOICE`. */
 export const getVoice = (code: string): LoaVoice => {
@@ -151,7 +177,9 @@ export const getVoice = (code: string): LoaVoice => {
   if (!found) {
     throw new TtsError(
       'TTS_UNKNOWN_VOICE',
-      `Unknown voice '${code}'. Known voices: ${VOICES.map((v) => v.code).join(', ')}`,
+      `Unknown voice '${code}'. Known voices: ${listVoices()
+        .map((v) => v.code)
+        .join(', ')}`,
     )
   }
   return found

@@ -16,6 +16,7 @@ const THREAD = new URL('./espeak-wasm-thread.mjs', import.meta.url)
 /** Bytes of the ring carrying lines to the thread. */
 const RING_BYTES = 1 << 16
 const utf8 = new TextEncoder()
+const text = new TextDecoder()
 
 let compiled: Promise<WebAssembly.Module> | undefined
 
@@ -29,7 +30,7 @@ const wasmModule = (): Promise<WebAssembly.Module> => {
 }
 
 interface Waiting {
-  resolve: (pcm: Int16Array) => void
+  resolve: (bytes: Uint8Array) => void
   reject: (error: Error) => void
 }
 
@@ -70,11 +71,21 @@ export class WasmLineSpeaker {
   }
 
   /** Speaks one line per unit (each a single line of at most `MAX_LINE_BYTES`); PCM per unit. */
-  speak(lines: readonly string[]): Promise<Int16Array[]> {
+  async speak(lines: readonly string[]): Promise<Int16Array[]> {
+    return (await this.send(lines)).map((bytes) => this.toPcm(bytes))
+  }
+
+  /** What the command line printed for each line (started with `-q --ipa`: the line's phonemes). */
+  async print(lines: readonly string[]): Promise<string[]> {
+    return (await this.send(lines)).map((bytes) => text.decode(bytes))
+  }
+
+  /** The thread's output for each line, in order. */
+  private send(lines: readonly string[]): Promise<Uint8Array[]> {
     if (this.dead) return Promise.reject(new Error('the eSpeak thread stopped'))
     const results = lines.map(
       (line) =>
-        new Promise<Int16Array>((resolve, reject) => {
+        new Promise<Uint8Array>((resolve, reject) => {
           this.waiting.push({ resolve, reject })
           this.backlog.push(utf8.encode(`${line}\n`))
         }),
@@ -105,7 +116,8 @@ export class WasmLineSpeaker {
     }
   }
 
-  private onLine(bytes: Uint8Array): void {
+  /** A line's audio (results are decoded in the order the lines were sent). */
+  private toPcm(bytes: Uint8Array): Int16Array {
     let data = bytes
     if (this.rate === 0 && data.length >= WAV_HEADER_BYTES) {
       // The stream's one WAV header comes with the first line that makes a sound.
@@ -114,7 +126,11 @@ export class WasmLineSpeaker {
     }
     const pcm = new Int16Array(data.length >> 1)
     new Uint8Array(pcm.buffer).set(data.subarray(0, pcm.length * 2))
-    this.waiting.shift()?.resolve(pcm)
+    return pcm
+  }
+
+  private onLine(bytes: Uint8Array): void {
+    this.waiting.shift()?.resolve(bytes)
     if (this.waiting.length === 0) this.thread.unref()
     this.pump()
   }

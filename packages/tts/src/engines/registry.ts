@@ -9,12 +9,13 @@ type Factory = (options: EngineFactoryOptions) => Promise<SpeechEngine>
 const FACTORIES: Record<EngineId, () => Promise<Factory>> = {
   'espeak-native': async () => (await import('./espeak-native.ts')).createEngine,
   'espeak-wasm': async () => (await import('./espeak-wasm.ts')).createEngine,
+  piper: async () => (await import('./piper.ts')).createEngine,
 }
 
 const engines = new Map<string, Promise<SpeechEngine>>()
 
 const load = (id: EngineId, options: EngineFactoryOptions): Promise<SpeechEngine> => {
-  const key = `${id}:${options.espeakPath ?? ''}`
+  const key = `${id}:${options.espeakPath ?? ''}:${options.phonemizer ?? ''}`
   let engine = engines.get(key)
   if (!engine) {
     engine = FACTORIES[id]().then((factory) => factory(options))

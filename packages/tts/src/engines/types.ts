@@ -16,6 +16,8 @@ export interface EngineSettings {
   pitch: number
   /** 0–99 (engines that cannot set it ignore it). */
   range: number
+  /** The requested speed (neural engines map it onto their duration scale instead of `rate`). */
+  speed?: number
 }
 
 /** One speech unit: a sentence with the clause pauses the engine renders inside it. */
@@ -48,13 +50,13 @@ export interface SpeechEngine {
   listVoices(): Promise<EngineVoice[]>
   synthesize(
     input: EngineInput,
-    voice: Pick<VoiceEngineMapping, 'espeakVoice' | 'variant'>,
+    voice: Pick<VoiceEngineMapping, 'espeakVoice' | 'variant' | 'piper'>,
     settings: EngineSettings,
   ): Promise<EngineOutput>
   /** Optional: several units in one call (engines with a high per-call cost); same order as `inputs`. */
   synthesizeBatch?(
     inputs: readonly EngineInput[],
-    voice: Pick<VoiceEngineMapping, 'espeakVoice' | 'variant'>,
+    voice: Pick<VoiceEngineMapping, 'espeakVoice' | 'variant' | 'piper'>,
     settings: EngineSettings,
   ): Promise<EngineOutput[]>
   close(): Promise<void>
@@ -63,4 +65,6 @@ export interface SpeechEngine {
 export interface EngineFactoryOptions {
   /** Path or name of the native espeak-ng binary (default `espeak-ng`, found on PATH). */
   espeakPath?: string
+  /** The piper engine's phonemizer: native espeak-ng (default when installed) or its WebAssembly build. */
+  phonemizer?: 'native' | 'wasm'
 }

@@ -81,9 +81,11 @@ export interface RenderBatchRequest extends Omit<RenderRequest, 'input'> {
 
 /** Several consecutive units with the same settings (one engine call when the engine batches). */
 export const renderUnits = async (req: RenderBatchRequest): Promise<RenderedUnit[]> => {
-  const engine = await getEngine(req.engine, req.engineOptions)
-  const { rate, stretch } = rateFor(req.voice.rate, req.speed)
-  const settings = { rate, pitch: req.voice.pitch, range: req.voice.range }
+  // A neural voice is spoken by its engine whatever the preference, and takes the speed itself.
+  const neural = req.voice.piper !== undefined
+  const engine = await getEngine(neural ? 'piper' : req.engine, req.engineOptions)
+  const { rate, stretch } = neural ? { rate: req.voice.rate, stretch: 1 } : rateFor(req.voice.rate, req.speed)
+  const settings = { rate, pitch: req.voice.pitch, range: req.voice.range, speed: req.speed }
   const outs = engine.synthesizeBatch
     ? await engine.synthesizeBatch(req.inputs, req.voice, settings)
     : await Promise.all(req.inputs.map((input) => engine.synthesize(input, req.voice, settings)))

@@ -16,6 +16,8 @@ import { mapToSource } from '../timeline/source-map.ts'
 import type { TimelineSentence, TimelineWord } from '../timeline/types.ts'
 import { getVoice } from '../voices.ts'
 import { getSharedPool } from '../worker/pool.ts'
+import type { EngineInfo } from '../worker/protocol.ts'
+import { PIPER_ENGINE_VERSION } from '../engines/piper-config.ts'
 import { createOutput } from './output.ts'
 import { Plan, type PlanLanes, type PlannedSpeech } from './plan.ts'
 import { checkText, NOTHING_TO_READ } from './prepare.ts'
@@ -65,7 +67,10 @@ export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<U
   const cache = request.cache === false ? undefined : (request.cache ?? defaultCache())
   const rate = opts.sampleRate
 
-  const engine = await withAbort(pool.engineInfo(opts.engine), signal)
+  // A neural voice is spoken by the piper engine whatever the preference (its version is known here).
+  const engine: EngineInfo = voice.engine.piper
+    ? { id: 'piper', version: PIPER_ENGINE_VERSION }
+    : await withAbort(pool.engineInfo(opts.engine), signal)
   // The fast lane: until the first audio is out, the first chunk, the first unit and its first encoded
   // piece run on one worker with nothing queued in front of them; other work goes to another worker
   // (one render batch at most) or waits.
