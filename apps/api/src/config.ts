@@ -33,6 +33,9 @@ const schema = z.object({
   SSO_JWKS_URL: httpUrl().optional(),
   /** The token's `resource_access` entry whose roles apply to this API. */
   API_SSO_RESOURCE: z.string().min(1).default('loa-api'),
+  /** The SSO's operator API for the back-office (lock / unlock): its address from the API, and the key. */
+  SSO_INTERNAL_URL: httpUrl().optional(),
+  SSO_OPERATOR_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Base prepended to media paths that are not absolute http(s) addresses (spec §5). */
   CDN_URL: httpUrl().optional(),
   FILE_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -74,6 +77,8 @@ export interface ApiConfig {
   ssoIssuer: string
   ssoJwksUrl: string
   ssoResource: string
+  /** Back-office calls to the SSO's operator API (key from `$DATA_DIR/secrets.json` when not set, embedded). */
+  ssoOperator: { url: string; key?: string }
   cdnUrl?: string
   fileSigningSecret?: string
   /** S3 object storage (scale mode); local files under $DATA_DIR/files otherwise. */
@@ -109,6 +114,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     ssoIssuer: c.SSO_PUBLIC_URL,
     ssoJwksUrl: c.SSO_JWKS_URL ?? `${c.SSO_PUBLIC_URL}/protocol/openid-connect/certs`,
     ssoResource: c.API_SSO_RESOURCE,
+    ssoOperator: { url: c.SSO_INTERNAL_URL ?? c.SSO_PUBLIC_URL, key: c.SSO_OPERATOR_KEY },
     cdnUrl: c.CDN_URL,
     fileSigningSecret: c.FILE_SIGNING_SECRET,
     s3: s3FromEnv(c),

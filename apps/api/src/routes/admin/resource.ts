@@ -1,11 +1,12 @@
 import { AppError, camelizeKeys, ok } from '@loa/contracts'
-import { eq } from 'drizzle-orm'
+import { asc, count, eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
-import { envelope } from '../../lib/wire.ts'
+import { envelope, pagination } from '../../lib/wire.ts'
+import { writeAudit } from './audit.ts'
 
 const isUniqueViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause)
@@ -18,6 +19,8 @@ export interface AdminResource<Row> {
   path: string
   /** Name of the natural key in the URL and body (`code`, `slug`). */
   key: string
+  /** The audit log's target type and action prefix, e.g. `voice` (`voice.create`, `voice.update`). */
+  entity: string
   table: PgTable
   keyColumn: PgColumn
   /** Create schema (snake_case, no defaults: the database supplies them). */
@@ -27,11 +30,14 @@ export interface AdminResource<Row> {
   tag: string
   /** Extra checks on the merged row (create or patch), e.g. date order. */
   check?: (row: Row) => string | undefined
+  /** Also `GET {path}`: every row, active or not, paged, ordered by `orderBy` then the key (the back-office). */
+  list?: { orderBy?: PgColumn }
 }
 
 /**
  * Admin writes for one catalogue resource: `POST {path}` creates, `PATCH {path}/:key` edits the fields given.
  * The key is immutable; a duplicate key is CODE_ALREADY_EXISTS (409); a rejected write changes nothing.
+ * Each write and its audit row (before/after as the API shows them) are one transaction.
  */
 export const registerAdminResource = <Row extends Record<string, unknown>>(
   parent: FastifyInstance,
@@ -49,6 +55,34 @@ export const registerAdminResource = <Row extends Record<string, unknown>>(
     if (problem) throw new AppError('VALIDATION_FAILED', problem, 400)
   }
 
+  if (r.list)
+    app.get(
+      r.path,
+      {
+        schema: {
+          tags: [r.tag],
+          summary: 'Every row, active or not (admin), paged',
+          security: [{ bearer: [] }],
+          querystring: z.object(pagination(50, 200)),
+          response: { 200: envelope(z.object({ total: z.number(), items: z.array(z.unknown()) })) },
+        },
+      },
+      async (request) => {
+        const { offset, limit } = request.query
+        const order = r.list!.orderBy ? [asc(r.list!.orderBy), asc(r.keyColumn)] : [asc(r.keyColumn)]
+        const [rows, [total]] = await Promise.all([
+          app.ctx.db
+            .select()
+            .from(r.table)
+            .orderBy(...order)
+            .offset(offset)
+            .limit(limit),
+          app.ctx.db.select({ n: count() }).from(r.table),
+        ])
+        return ok({ total: total?.n ?? 0, items: rows.map((row) => r.toWire(row as Row)) })
+      },
+    )
+
   app.post(
     r.path,
     {
@@ -64,9 +98,19 @@ export const registerAdminResource = <Row extends Record<string, unknown>>(
       const values = camelizeKeys<Row>(request.body)
       validate(values)
       try {
-        const [row] = await app.ctx.db.insert(r.table).values(values).returning()
+        const wire = await app.ctx.db.transaction(async (tx) => {
+          const [row] = await tx.insert(r.table).values(values).returning()
+          const after = r.toWire(row as Row)
+          await writeAudit(tx, request, {
+            action: `${r.entity}.create`,
+            targetType: r.entity,
+            targetId: String((row as Record<string, unknown>)[r.key]),
+            after,
+          })
+          return after
+        })
         app.ctx.catalogueCache.clear()
-        return ok(r.toWire(row as Row))
+        return ok(wire)
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError(ApiErrorCode.CODE_ALREADY_EXISTS, `${r.key} already exists`, 409)
@@ -90,7 +134,7 @@ export const registerAdminResource = <Row extends Record<string, unknown>>(
     async (request) => {
       const key = (request.params as Record<string, string>)[r.key]!
       const changes = camelizeKeys<Partial<Row>>(request.body)
-      const row = await app.ctx.db.transaction(async (tx) => {
+      const wire = await app.ctx.db.transaction(async (tx) => {
         const [current] = await tx.select().from(r.table).where(eq(r.keyColumn, key))
         if (!current) throw new AppError(r.notFound, `${r.key} ${key} not found`, 404)
         validate({ ...(current as Row), ...changes })
@@ -99,10 +143,18 @@ export const registerAdminResource = <Row extends Record<string, unknown>>(
           .set({ ...changes, ...('updatedAt' in (current as object) ? { updatedAt: new Date() } : {}) })
           .where(eq(r.keyColumn, key))
           .returning()
-        return updated as Row
+        const after = r.toWire(updated as Row)
+        await writeAudit(tx, request, {
+          action: `${r.entity}.update`,
+          targetType: r.entity,
+          targetId: key,
+          before: r.toWire(current as Row),
+          after,
+        })
+        return after
       })
       app.ctx.catalogueCache.clear()
-      return ok(r.toWire(row))
+      return ok(wire)
     },
   )
 }

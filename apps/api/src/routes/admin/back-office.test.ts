@@ -1,0 +1,191 @@
+import { app as t } from '@loa/db'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApi, type TestApi } from '../../test/harness.ts'
+
+let api: TestApi
+let admin: string
+// Nothing listens on port 9 (discard): the SSO's operator API is unreachable in these tests.
+const ssoDown = { SSO_INTERNAL_URL: 'http://127.0.0.1:9', SSO_OPERATOR_KEY: 'operator-key-for-tests-0123' }
+
+beforeAll(async () => {
+  api = await startTestApi({ env: ssoDown })
+  admin = await api.token('u-operator', { roles: ['admin'], email: 'ops@loa.vn' })
+  for (const [sub, name] of [
+    ['u-lan', 'Trần Thị Lan'],
+    ['u-minh', 'Lê Văn Minh'],
+  ] as const)
+    await api.call({ method: 'GET', url: '/api/v1/me', token: await api.token(sub, { name }) })
+})
+afterAll(() => api.close())
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  api.call({ method, url: `/api/v1/admin${url}`, token: admin, ...(payload ? { payload } : {}) })
+
+const auditRows = (targetId: string) =>
+  api.database.db.select().from(t.auditLog).where(eq(t.auditLog.targetId, targetId))
+
+const adjust = (userId: string, body: Record<string, unknown>) =>
+  call('POST', `/users/${userId}/credits/adjust`, {
+    product: 'aivoice',
+    reason: 'Bù lỗi hệ thống',
+    ...body,
+  })
+
+describe('audit log', () => {
+  it('is append-only: the database refuses UPDATE and DELETE', async () => {
+    await call('POST', '/banners', {
+      code: 'audit-probe',
+      type: 'LANDING_PAGE_TOP',
+      image_url: '/images/probe.png',
+    })
+    const [row] = await auditRows('audit-probe')
+    expect(row).toMatchObject({ action: 'banner.create', actorId: 'u-operator', actorEmail: 'ops@loa.vn' })
+    await expect(
+      api.database.db.update(t.auditLog).set({ reason: 'edited' }).where(eq(t.auditLog.id, row!.id)),
+    ).rejects.toThrow()
+    await expect(api.database.db.delete(t.auditLog).where(eq(t.auditLog.id, row!.id))).rejects.toThrow()
+    expect(await auditRows('audit-probe')).toHaveLength(1)
+  })
+
+  it('records catalogue edits with before and after; a refused write records nothing', async () => {
+    await call('PATCH', '/banners/audit-probe', { active: false })
+    const rows = await auditRows('audit-probe')
+    const update = rows.find((r) => r.action === 'banner.update')!
+    expect(update.before).toMatchObject({ code: 'audit-probe', active: true })
+    expect(update.after).toMatchObject({ code: 'audit-probe', active: false })
+    const dup = await call('POST', '/banners', {
+      code: 'audit-probe',
+      type: 'LANDING_PAGE_TOP',
+      image_url: '/images/probe.png',
+    })
+    expect(dup.statusCode).toBe(409)
+    expect(await auditRows('audit-probe')).toHaveLength(2)
+    const listed = await call('GET', '/audit?target_type=banner&target_id=audit-probe&limit=1')
+    expect(listed.json().result).toMatchObject({ total: 2, items: [{ action: 'banner.update' }] })
+  })
+})
+
+describe('users', () => {
+  it('finds users by e-mail, name or id, paged', async () => {
+    const byName = await call('GET', '/users?q=lan')
+    expect(byName.json().result.items.map((u: { id: string }) => u.id)).toEqual(['u-lan'])
+    const byEmail = await call('GET', '/users?q=u-minh@example')
+    expect(byEmail.json().result.items[0]).toMatchObject({ id: 'u-minh', name: 'Lê Văn Minh' })
+    expect((await call('GET', '/users?q=u-lan')).json().result.items[0].id).toBe('u-lan')
+    const paged = await call('GET', '/users?limit=1&offset=1')
+    expect(paged.json().result.items).toHaveLength(1)
+    expect(paged.json().result.total).toBe(2)
+    expect((await call('GET', '/users?limit=1000')).statusCode).toBe(400)
+    expect((await call('GET', '/users/nobody')).json().error_code).toBe('USER_NOT_FOUND')
+  })
+
+  it('adjusts credits once per idempotency key, with its audit row; the user page shows it', async () => {
+    const key = 'adj-lan-0001'
+    const [first, second] = await Promise.all([
+      adjust('u-lan', { delta: 5_000, idempotency_key: key }),
+      adjust('u-lan', { delta: 5_000, idempotency_key: key }),
+    ])
+    const results = [first.json().result, second.json().result]
+    expect(results.map((r) => r.replayed).sort()).toEqual([false, true])
+    expect(results[0].entry_id).toBe(results[1].entry_id)
+    const page = (await call('GET', '/users/u-lan')).json().result
+    const before = page.balances.find((b: { product: string }) => b.product === 'aivoice').balance
+    expect(results[0].balance).toBe(before)
+    expect(page.entries.items.filter((e: { kind: string }) => e.kind === 'ADJUST')).toHaveLength(1)
+    const audit = (await auditRows('u-lan')).filter((r) => r.action === 'user.credits.adjust')
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      reason: 'Bù lỗi hệ thống',
+      before: { product: 'aivoice', balance: before - 5_000 },
+      after: { product: 'aivoice', balance: before },
+    })
+    expect(page).toHaveProperty('devices')
+    expect(page).toHaveProperty('api_apps')
+    expect(page.profile).toMatchObject({ id: 'u-lan', name: 'Trần Thị Lan' })
+
+    // The same key for another user is refused, not silently answered with the first user's entry.
+    expect((await adjust('u-minh', { delta: 5_000, idempotency_key: key })).json().error_code).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    )
+  })
+
+  it('refuses an adjustment without a reason, of zero, or below a zero balance; nothing is written', async () => {
+    expect(
+      (await adjust('u-minh', { delta: 10, reason: '', idempotency_key: 'adj-minh-01' })).statusCode,
+    ).toBe(400)
+    expect((await adjust('u-minh', { delta: 0, idempotency_key: 'adj-minh-02' })).statusCode).toBe(400)
+    const page = (await call('GET', '/users/u-minh')).json().result
+    const balance = page.balances.find((b: { product: string }) => b.product === 'aidubbing').balance
+    const tooMuch = await adjust('u-minh', {
+      product: 'aidubbing',
+      delta: -(balance + 1),
+      idempotency_key: 'adj-minh-03',
+    })
+    expect(tooMuch.statusCode).toBe(409)
+    expect(await auditRows('u-minh')).toHaveLength(0)
+  })
+
+  it('the adjustment and its audit row are one transaction: a failing audit write undoes the credits', async () => {
+    await api.database.db.execute(sql`
+      create function app.refuse_probe_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit write refused (test)'; end; $$`)
+    await api.database.db.execute(sql`
+      create trigger refuse_probe_audit before insert on app.audit_log
+      for each row when (new.reason = 'audit must fail') execute function app.refuse_probe_audit()`)
+    const balance = async () =>
+      (await call('GET', '/users/u-minh'))
+        .json()
+        .result.balances.find((b: { product: string }) => b.product === 'aivoice').balance as number
+    const before = await balance()
+    const failed = await adjust('u-minh', {
+      delta: 700,
+      reason: 'audit must fail',
+      idempotency_key: 'adj-minh-04',
+    })
+    expect(failed.statusCode).toBe(500)
+    expect(await balance()).toBe(before)
+    const retried = await adjust('u-minh', { delta: 700, idempotency_key: 'adj-minh-04' })
+    expect(retried.json().result).toMatchObject({ replayed: false, balance: before + 700 })
+  })
+
+  it('lock needs the SSO: when it cannot be reached nothing changes (no lock, no audit row)', async () => {
+    const locked = await call('POST', '/users/u-minh/lock', { reason: 'Gian lận thanh toán' })
+    expect(locked.statusCode).toBe(503)
+    expect(locked.json().error_code).toBe('SSO_OPERATOR_UNAVAILABLE')
+    expect(await api.database.db.select().from(t.userLocks)).toHaveLength(0)
+    expect((await auditRows('u-minh')).filter((r) => r.action === 'user.lock')).toHaveLength(0)
+    expect((await call('POST', '/users/u-minh/lock', {})).statusCode).toBe(400)
+  })
+})
+
+describe('dashboard', () => {
+  it('counts sign-ups, paid orders and revenue, demo plays per Vietnamese day, zero-filled', async () => {
+    await api.database.db.insert(t.orders).values([
+      {
+        userId: 'u-lan',
+        packageCode: 'P',
+        type: 'STUDIO',
+        status: 'PAID',
+        price: 99_000,
+        total: 99_000,
+        paidAt: new Date(),
+      },
+      { userId: 'u-lan', packageCode: 'P', type: 'STUDIO', status: 'PENDING', price: 99_000, total: 99_000 },
+    ])
+    await api.database.db.insert(t.demoEvents).values([
+      { fingerprint: 'f1', voiceCode: 'v', click: 1 },
+      { fingerprint: 'f2', voiceCode: 'v', click: 0 },
+    ])
+    const answer = await call('GET', '/dashboard?days=7')
+    const result = answer.json().result
+    expect(result.signups).toHaveLength(7)
+    const today = result.to as string
+    const on = (series: { date: string }[]) => series.find((d) => d.date === today)
+    expect(on(result.signups)).toMatchObject({ signups: 2 })
+    expect(on(result.orders)).toMatchObject({ paid_orders: 1, revenue: 99_000 })
+    expect(on(result.demo)).toMatchObject({ plays: 2, clicks: 1 })
+    expect(result.characters[0]).toEqual({ date: result.from, aivoice: 0, aivoiceapi: 0 })
+    expect((await call('GET', '/dashboard?days=12')).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { auditRoutes } from './audit.ts'
+import { registerCatalogue } from './catalogue.ts'
+import { dashboardRoutes } from './dashboard.ts'
+import { createSsoOperator } from './sso-operator.ts'
+import { userActionRoutes } from './user-actions.ts'
+import { userReadRoutes } from './users.ts'
+
+/**
+ * The back-office's API, mounted under `/api/v1/admin`: every route needs the `admin` role on this API's SSO
+ * resource (one onRequest hook for the subtree), every list is paged, and every change writes an audit row in
+ * the change's own transaction.
+ */
+export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin)
+  registerCatalogue(app, { list: true })
+  userReadRoutes(app, app.ctx.ledger)
+  userActionRoutes(app, app.ctx.ledger, createSsoOperator(app.ctx.config))
+  dashboardRoutes(app)
+  auditRoutes(app)
+}
