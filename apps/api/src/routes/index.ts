@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { adminRoutes } from './admin/index.ts'
-import { authsRoutes } from './auths/index.ts'
 import { backOfficeRoutes } from './admin/back-office.ts'
 import { activeBannersRoute } from './banners/active.ts'
 import { devicesRoutes } from './devices/index.ts'
-import { dubbingRoutes } from './dubbing/index.ts'
 import { marketingRoutes } from './marketing/index.ts'
 import { mediaRoutes } from './media/index.ts'
 import { meRoutes } from './me/index.ts'
@@ -40,8 +38,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(devicesRoutes)
   await app.register(userVoucherRoutes)
   await app.register(ordersRoutes)
-  // The spec's auths/… calls: One Tap profile (signed in), token refresh (public)
-  await app.register(authsRoutes)
   // Support (uploads and ticket creation work without a token; reading needs one)
   await app.register(supportRoutes)
   // Synthesis, developer TTS API, API apps, public demo (issue 7)
@@ -49,8 +45,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(apiAppsRoutes)
   await app.register(ttsRoutes)
   await app.register(demoSynthesisRoutes)
-  // AI Dubbing: projects, lines, speakers, renders (issue 15)
-  await app.register(dubbingRoutes)
   // The user's pronunciation dictionary (read by the preview, studio syntheses and the developer API)
   await app.register(pronunciationDictionaryRoutes)
   // Admin writes (admin role on the API's SSO resource)
