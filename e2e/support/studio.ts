@@ -26,7 +26,7 @@ export const sm = (
   return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
 }
 
-/** Signs up a new account from the landing page; ends on the studio's text-to-speech page. */
+/** Signs up a new account from the landing page; ends on the studio's text-to-speech page. Returns its e-mail. */
 export const signUp = async (page: Page, name: string) => {
   await page.goto('/')
   await page
@@ -35,12 +35,12 @@ export const signUp = async (page: Page, name: string) => {
     .click()
   await page.waitForURL((url) => url.origin === E2E.ssoUrl && url.pathname === '/authorize')
   await page.locator('input[name="name"]').fill(name)
-  await page
-    .locator('input[name="email"]')
-    .fill(`studio.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`)
+  const email = `studio.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`
+  await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
   await page.locator('form button[type="submit"]').click()
   await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
   await expect(page.getByTestId('signed-in-as')).toBeVisible()
   await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false)
+  return email
 }

@@ -14,4 +14,5 @@ export const CLIENT_NAMESPACES = [
   'studio',
   'console',
   'payments',
+  'admin',
 ] as const

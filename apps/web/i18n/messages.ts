@@ -4,18 +4,28 @@ import type viMessages from '../messages/vi.json'
 
 export type Messages = typeof viMessages
 
-/** The studio/console/payments translations live in their own files (messages/studio/) and are merged in. */
+/** Feature translations live in their own files (messages/<feature>/) and are merged in. */
 const merged = async (
   base: Promise<{ default: Messages }>,
-  extra: Promise<{ default: object }>,
+  ...extras: Promise<{ default: object }>[]
 ): Promise<{ default: Messages }> => {
-  const [a, b] = await Promise.all([base, extra])
-  return { default: { ...a.default, ...b.default } }
+  const [a, ...rest] = await Promise.all([base, ...extras])
+  return { default: Object.assign({}, a.default, ...rest.map((r) => r.default)) as Messages }
 }
 
 const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
-  vi: () => merged(import('../messages/vi.json'), import('../messages/studio/vi.json')),
-  en: () => merged(import('../messages/en.json'), import('../messages/studio/en.json')),
+  vi: () =>
+    merged(
+      import('../messages/vi.json'),
+      import('../messages/studio/vi.json'),
+      import('../messages/admin/vi.json'),
+    ),
+  en: () =>
+    merged(
+      import('../messages/en.json'),
+      import('../messages/studio/en.json'),
+      import('../messages/admin/en.json'),
+    ),
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

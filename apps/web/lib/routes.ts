@@ -9,6 +9,7 @@ export const ROUTES = {
   studioDubbing: '/studio/dubbing',
   studioPayments: '/studio/payments',
   consoleApps: '/console/apps',
+  admin: '/admin',
 } as const
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES]

@@ -10,6 +10,7 @@ export const WEB_CLIENT_PAGES = [
   '/studio/dubbing',
   '/studio/payments',
   '/console/apps',
+  '/admin',
   '/demo',
   '/support',
 ] as const

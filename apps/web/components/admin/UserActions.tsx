@@ -1,0 +1,153 @@
+'use client'
+import { useState } from 'react'
+import { useTranslations } from '@/components/i18n/client-i18n'
+import { toast } from '@/lib/store/toast-store'
+import {
+  adminErrorKey,
+  newIdempotencyKey,
+  PRODUCTS,
+  useAdminApi,
+  type Product,
+  type UserPage,
+} from './admin-api'
+
+/**
+ * Credit adjustment (mandatory reason; one idempotency key per filled-in form, so a double click or a retry of the
+ * same submission is carried out once) and lock / unlock.
+ */
+export function UserActions({ user, onChanged }: { user: UserPage; onChanged: () => void }) {
+  const t = useTranslations('admin')
+  const api = useAdminApi()
+  const id = user.profile.id
+  const [product, setProduct] = useState<Product>('aivoice')
+  const [amount, setAmount] = useState('')
+  const [reason, setReason] = useState('')
+  const [key, setKey] = useState(newIdempotencyKey)
+  const [busy, setBusy] = useState(false)
+  const [lockReason, setLockReason] = useState('')
+  // A changed form is a new intent: it gets a new key.
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v)
+      setKey(newIdempotencyKey())
+    }
+
+  const adjust = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const delta = Number(amount)
+    if (!Number.isInteger(delta) || delta === 0 || reason.trim().length < 3) {
+      toast.error(t('errors.VALIDATION_FAILED'))
+      return
+    }
+    setBusy(true)
+    try {
+      const result = await api.adjust(id, { product, delta, reason: reason.trim(), idempotencyKey: key })
+      toast.success(result.replayed ? t('users.replayed') : t('users.adjusted', { balance: result.balance }))
+      setAmount('')
+      setReason('')
+      setKey(newIdempotencyKey())
+      onChanged()
+    } catch (error) {
+      toast.error(t(adminErrorKey(error)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const lock = async (locked: boolean) => {
+    if (lockReason.trim().length < 3) {
+      toast.error(t('errors.VALIDATION_FAILED'))
+      return
+    }
+    setBusy(true)
+    try {
+      await api.setLocked(id, locked, lockReason.trim())
+      toast.success(locked ? t('users.lockDone') : t('users.unlockDone'))
+      setLockReason('')
+      onChanged()
+    } catch (error) {
+      toast.error(t(adminErrorKey(error)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="admin-actions">
+      <form className="admin-form" onSubmit={adjust} aria-labelledby="adjust-title" data-testid="adjust-form">
+        <h2 id="adjust-title">{t('users.adjustTitle')}</h2>
+        <label>
+          {t('users.product')}
+          <select value={product} onChange={(e) => edit(setProduct)(e.target.value as Product)}>
+            {PRODUCTS.map((p) => (
+              <option key={p} value={p}>
+                {t(`products.${p}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('users.amount')}
+          <input
+            type="number"
+            inputMode="numeric"
+            step={1}
+            required
+            value={amount}
+            onChange={(e) => edit(setAmount)(e.target.value)}
+          />
+        </label>
+        <label>
+          {t('users.adjustReason')}
+          <input
+            required
+            minLength={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => edit(setReason)(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('users.adjust')}
+        </button>
+      </form>
+      <form className="admin-form" onSubmit={(e) => e.preventDefault()} aria-labelledby="lock-title">
+        <h2 id="lock-title">{t('users.lockTitle')}</h2>
+        {user.lock && (
+          <p data-testid="lock-status">
+            {t('users.lockedBy', {
+              actor: user.lock.lockedBy,
+              at: new Date(user.lock.lockedAt).toLocaleString(),
+              reason: user.lock.reason,
+            })}
+          </p>
+        )}
+        <label>
+          {t('users.lockReason')}
+          <input
+            required
+            minLength={3}
+            maxLength={500}
+            value={lockReason}
+            onChange={(e) => setLockReason(e.target.value)}
+          />
+        </label>
+        {user.lock ? (
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void lock(false)}>
+            {t('users.unlock')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline admin-danger"
+            disabled={busy}
+            onClick={() => void lock(true)}
+          >
+            {t('users.lock')}
+          </button>
+        )}
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,243 @@
+'use client'
+/**
+ * The back-office's calls: the product API's `/api/v1/admin/...` command and read endpoints, and the flag
+ * service's admin API (`/api/admin/...`, which accepts the same SSO token when it carries `admin` on `loa-flags`).
+ * Errors are `HttpError` with the server's `error_code`; the screens translate them with `adminErrorKey`.
+ */
+import { useEffect, useMemo, useRef } from 'react'
+import { useAuth } from '@/components/auth/AuthProvider'
+import { usePublicConfig } from '@/components/shell/config-context'
+import { createHttpClient, HttpError, type HttpMethod } from '@/lib/http/client'
+
+export type Product = 'aivoice' | 'aivoiceapi' | 'aidubbing'
+export const PRODUCTS: Product[] = ['aivoice', 'aivoiceapi', 'aidubbing']
+
+export interface Page<T> {
+  total: number
+  items: T[]
+}
+
+export interface UserRow {
+  id: string
+  email: string | null
+  name: string | null
+  createdAt: string
+  lastSeenAt: string | null
+  lockedAt: string | null
+}
+
+export interface Wallet {
+  product: Product
+  balance: number
+  expiresAt: string | null
+  packageCode: string | null
+}
+
+export interface LedgerEntry {
+  id: string
+  product: Product
+  kind: string
+  delta: number
+  balanceAfter: number
+  reason: string
+  actor: string | null
+  createdAt: string
+}
+
+export interface UserPage {
+  profile: {
+    id: string
+    email: string | null
+    name: string | null
+    affiliateCode: string
+    packageCode: string | null
+    createdAt: string
+    lastSeenAt: string | null
+  }
+  lock: { reason: string; lockedBy: string; lockedAt: string } | null
+  balances: Wallet[]
+  entries: Page<LedgerEntry>
+  syntheses: {
+    id: string
+    source: string
+    title: string
+    characters: number
+    status: string
+    createdAt: string
+  }[]
+  apiApps: {
+    id: string
+    name: string
+    tokenPrefix: string
+    requestsCount: number
+    revokedAt: string | null
+  }[]
+  devices: { deviceId: string; name: string; ip: string | null; active: boolean; lastSeenAt: string }[]
+  orders: { id: string; packageCode: string; status: string; total: number; createdAt: string }[]
+}
+
+export interface DashboardDay {
+  date: string
+  [metric: string]: number | string
+}
+
+export interface Dashboard {
+  from: string
+  to: string
+  signups: DashboardDay[]
+  characters: DashboardDay[]
+  orders: DashboardDay[]
+  demo: DashboardDay[]
+}
+
+export interface AuditRow {
+  id: number
+  actorId: string
+  actorEmail: string | null
+  action: string
+  targetType: string
+  targetId: string
+  before: unknown
+  after: unknown
+  reason: string | null
+  createdAt: string
+}
+
+export type CatalogueRow = Record<string, unknown> & { active?: boolean; rank?: number }
+
+export interface FlagRule {
+  id?: string
+  condition?: Record<string, unknown>
+  force?: unknown
+  [key: string]: unknown
+}
+
+export interface Flag {
+  key: string
+  value_type: string
+  default_value: unknown
+  description: string
+  updated_at: string
+  updated_by: string
+  environments: Record<string, { enabled: boolean; default_value?: unknown; rules: FlagRule[] }>
+}
+
+export interface FlagAudit {
+  id: number
+  at: string
+  actor: string
+  action: string
+  before: unknown
+  after: unknown
+}
+
+/** The environment the web's client key reads (`sdk-loa-web`). */
+export const FLAGS_ENVIRONMENT = 'production'
+
+type Token = () => Promise<string | undefined>
+
+const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
+  const api = createHttpClient(apiUrl)
+  const flags = createHttpClient(flagsUrl)
+  const call = async <T>(method: HttpMethod, path: string, body?: unknown, params?: object): Promise<T> => {
+    const answer = await api.request<{ result: T }>(method, `/api/v1/admin${path}`, {
+      token: await getToken(),
+      body,
+      params: params as Record<string, string | number | undefined>,
+    })
+    return answer.result
+  }
+  // Flag rules are GrowthBook objects (camelCase inside): keys go and come back exactly as written.
+  const flagCall = async <T>(method: HttpMethod, path: string, body?: unknown): Promise<T> => {
+    const answer = await flags.request<{ result: T }>(method, `/api/admin${path}`, {
+      token: await getToken(),
+      body,
+      rawKeys: true,
+      rawResponse: true,
+    })
+    return answer.result
+  }
+  return {
+    dashboard: (days: number) => call<Dashboard>('GET', '/dashboard', undefined, { days }),
+    users: (q: string, offset: number, limit = 20) =>
+      call<Page<UserRow>>('GET', '/users', undefined, { q: q || undefined, offset, limit }),
+    user: (id: string) => call<UserPage>('GET', `/users/${encodeURIComponent(id)}`),
+    entries: (id: string, offset: number, limit = 20) =>
+      call<Page<LedgerEntry>>('GET', `/users/${encodeURIComponent(id)}/entries`, undefined, {
+        offset,
+        limit,
+      }),
+    adjust: (id: string, body: { product: Product; delta: number; reason: string; idempotencyKey: string }) =>
+      call<{ entryId: string; balance: number; replayed: boolean }>(
+        'POST',
+        `/users/${encodeURIComponent(id)}/credits/adjust`,
+        body,
+      ),
+    setLocked: (id: string, locked: boolean, reason: string) =>
+      call<{ locked: boolean }>('POST', `/users/${encodeURIComponent(id)}/${locked ? 'lock' : 'unlock'}`, {
+        reason,
+      }),
+    audit: (filter: { offset: number; limit?: number; action?: string; targetId?: string }) =>
+      call<Page<AuditRow>>('GET', '/audit', undefined, { limit: 50, ...filter }),
+    list: (resource: string, offset: number, limit = 50) =>
+      call<Page<CatalogueRow>>('GET', `/${resource}`, undefined, { offset, limit }),
+    create: (resource: string, body: Record<string, unknown>) =>
+      call<CatalogueRow>('POST', `/${resource}`, body),
+    patch: (resource: string, key: string, body: Record<string, unknown>) =>
+      call<CatalogueRow>('PATCH', `/${resource}/${encodeURIComponent(key)}`, body),
+    flags: () => flagCall<{ features: Flag[] }>('GET', '/features').then((r) => r.features),
+    setFlagDefault: (key: string, value: unknown) =>
+      flagCall<Flag>('PATCH', `/features/${encodeURIComponent(key)}`, { default_value: value }),
+    setFlagEnabled: (key: string, enabled: boolean) =>
+      flagCall<Flag>('PATCH', `/features/${encodeURIComponent(key)}`, {
+        environments: { [FLAGS_ENVIRONMENT]: { enabled } },
+      }),
+    setFlagRules: (key: string, rules: FlagRule[]) =>
+      flagCall<Flag>('PUT', `/features/${encodeURIComponent(key)}/environments/${FLAGS_ENVIRONMENT}/rules`, {
+        rules,
+      }),
+    flagAudit: (key: string) =>
+      flagCall<{ entries: FlagAudit[] }>(
+        'GET',
+        `/audit?entity_type=feature&entity_id=${encodeURIComponent(key)}&limit=20`,
+      ).then((r) => r.entries),
+  }
+}
+
+export type AdminApi = ReturnType<typeof createAdminApi>
+
+export const useAdminApi = (): AdminApi => {
+  const config = usePublicConfig()
+  const { getToken } = useAuth()
+  const latest = useRef(getToken)
+  useEffect(() => {
+    latest.current = getToken
+  }, [getToken])
+  return useMemo(
+    () => createAdminApi(config.apiUrl, config.flagsUrl, () => latest.current()),
+    [config.apiUrl, config.flagsUrl],
+  )
+}
+
+/** Codes the back-office translates itself (`admin.errors.*`); anything else reads as a generic failure. */
+const KNOWN = new Set([
+  'FORBIDDEN',
+  'UNAUTHORIZED',
+  'VALIDATION_FAILED',
+  'USER_NOT_FOUND',
+  'CODE_ALREADY_EXISTS',
+  'CREDIT_ADJUSTMENT_TOO_LARGE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'SSO_OPERATOR_UNAVAILABLE',
+  'ERR_NETWORK',
+  'ECONNABORTED',
+])
+
+export const adminErrorKey = (error: unknown): string => {
+  const code = error instanceof HttpError ? error.code : undefined
+  return code && KNOWN.has(code) ? `errors.${code}` : 'errors.generic'
+}
+
+/** A fresh key per operator intent (one form submission); a repeat of the same submission reuses it. */
+export const newIdempotencyKey = (): string =>
+  `web-${Date.now().toString(36)}-${crypto.getRandomValues(new Uint32Array(2)).join('')}`
