@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Request } from '@playwright/test'
 import { E2E } from './support/env.ts'
 import { msg } from './support/messages.ts'
 import { signUp, sm } from './support/studio.ts'
@@ -45,10 +45,19 @@ test('studio journey: sign up → paste text → preview readings → synthesize
   // Synthesize: a progress bar driven by the server's events, then the waveform player.
   const playerBefore = (await page.getByTestId('player').boundingBox())!
   const progressShown = page.waitForSelector('[data-testid="synth-progress"]', { state: 'attached' })
+  // The `done` event carries the finished request: the page reads it once, from the event, never again.
+  const rereads: string[] = []
+  const countRereads = (r: Request) => {
+    if (r.method() === 'GET' && /\/api\/v1\/synthesis\/[0-9a-f-]{36}(\?|$)/.test(r.url()))
+      rereads.push(r.url())
+  }
+  page.on('request', countRereads)
   await page.getByRole('button', { name: sm('studio.synth.button') }).click()
   await progressShown
   await expect(page.getByText(sm('studio.synth.done'))).toBeVisible({ timeout: 90_000 })
   await expect(page.getByTestId('synth-progress')).toHaveCount(0)
+  page.off('request', countRereads)
+  expect(rereads).toEqual([])
 
   const play = page.getByTestId('player').getByRole('button', { name: sm('studio.player.play') })
   await expect(play).toBeEnabled({ timeout: 20_000 })

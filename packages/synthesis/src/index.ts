@@ -1,7 +1,8 @@
 /**
  * @loa/synthesis — what the api and the worker share about synthesis requests (one source of truth for both
  * processes): job specs, the persistent sentence cache, the renderer (also used by the streaming endpoints), the
- * billing rule, the transaction-level ledger settlement, the final request transitions and the callback policy.
+ * billing rule, the transaction-level ledger settlement, the final request transitions and the callback policy;
+ * and the domain service the api uses (validation, voices, create/cancel/remove, progress stream, downloads).
  */
 export { callbackJobId, callbackJobSpec, synthesisJobSpec } from './spec.ts'
 export {
@@ -11,8 +12,6 @@ export {
   type UnitLookup,
 } from './cache.ts'
 export {
-  billableCharacters,
-  joinParagraphs,
   renderSynthesis,
   sentenceCosts,
   type RenderedSentenceCost,
@@ -32,3 +31,4 @@ export {
 } from './requests.ts'
 export { callbackPayload, CALLBACK_LINK_TTL_SECONDS } from './callback-payload.ts'
 export * from './callbacks/index.ts'
+export * from './service/index.ts'

@@ -1,3 +1,4 @@
+import { billableCharacters, joinParagraphs } from '@loa/contracts'
 import {
   DEFAULT_PAUSES,
   effectiveBitrate,
@@ -14,15 +15,6 @@ import {
   type Timeline,
 } from '@loa/tts'
 import { trackingCache, type UnitLookup } from './cache.ts'
-
-/** Characters that cost credits: the input without break tags, whitespace runs counted once. */
-export const billableCharacters = (text: string): number =>
-  [
-    ...text
-      .replace(/<break\b[^>]*>/gi, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  ].length
 
 export interface RenderParagraph {
   text: string
@@ -69,10 +61,6 @@ export interface RenderOutput {
     sentences: RenderedSentenceCost[]
   }>
 }
-
-/** The text of a request: its paragraphs joined by a blank line (the timeline's source offsets refer to it). */
-export const joinParagraphs = (paragraphs: readonly { text: string }[]): string =>
-  paragraphs.map((p) => p.text).join('\n\n')
 
 /** What each sentence of a timeline costs and whether it came from the cache (lookups in speech order). */
 export const sentenceCosts = (timeline: Timeline, lookups: UnitLookup[]): RenderedSentenceCost[] =>

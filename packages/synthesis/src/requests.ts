@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { createPersistentSentenceCache, type PersistentSentenceCache } from './cache.ts'
 import { chargeReservation, releaseReservation, type Tx } from './ledger.ts'
 import type { RenderedSentenceCost } from './render.ts'
+import { signalRequest } from './service/signals.ts'
 
 export type RequestRow = typeof t.synthesisRequests.$inferSelect
 
@@ -45,6 +46,17 @@ export const settleFinal = async (tx: Tx, row: RequestRow): Promise<void> => {
 const reason = (row: Pick<RequestRow, 'id' | 'source'>) =>
   `${row.source === 'STUDIO' ? 'Studio' : 'API'} synthesis ${row.id}`
 
+/** Runs `write` in a transaction, then wakes the request's watchers in this process (see signals.ts). */
+const signalAfter = async <T>(
+  database: Pick<Database, 'db'>,
+  id: string,
+  write: (tx: Tx) => Promise<T>,
+): Promise<T> => {
+  const result = await database.db.transaction(write)
+  signalRequest(database.db, id)
+  return result
+}
+
 /** Moves an unfinished request to FAILURE and releases its credits, in one transaction. */
 export const failRequest = async (
   database: Pick<Database, 'db'>,
@@ -52,7 +64,7 @@ export const failRequest = async (
   code: string,
   message: string,
 ): Promise<RequestRow | undefined> =>
-  database.db.transaction(async (tx) => {
+  signalAfter(database, id, async (tx) => {
     const [row] = await tx
       .update(t.synthesisRequests)
       .set({
@@ -88,7 +100,7 @@ export const completeRequest = (
   row: RequestRow,
   result: CompletedRender,
 ): Promise<RequestRow | undefined> =>
-  database.db.transaction(async (tx) => {
+  signalAfter(database, row.id, async (tx) => {
     const hitKeys = [...new Set(result.sentences.filter((s) => s.hit && s.key).map((s) => s.key))]
     const paid = hitKeys.length
       ? new Set(

@@ -1,7 +1,7 @@
+import { createSynthesisService, type SynthesisService } from '@loa/synthesis'
 import type { FastifyInstance } from 'fastify'
 import { createApiAppsService, type ApiAppsService } from './api-apps.ts'
 import { createPronunciationService, type PronunciationService } from './pronunciation.ts'
-import { createSynthesisService, type SynthesisService } from './synthesis.ts'
 
 export interface SynthesisContext {
   synthesis: SynthesisService
@@ -21,7 +21,17 @@ export const synthesisContext = (app: FastifyInstance): SynthesisContext => {
       pronunciation,
       synthesis: createSynthesisService({
         database: { db: ctx.db },
-        credits: ctx.credits,
+        credits: {
+          // Studio syntheses spend the studio wallet; the developer API (batch and streaming) the API wallet.
+          reserve: ({ userId, source, amount, reason, reference }) =>
+            ctx.ledger.reserve({
+              userId,
+              product: source === 'STUDIO' ? 'aivoice' : 'aivoiceapi',
+              amount,
+              reason,
+              reference,
+            }),
+        },
         queue: ctx.queue,
         storage: ctx.storage,
         dictionary: pronunciation,

@@ -7,6 +7,7 @@ import { useAppStore } from '@/lib/store/app-store'
 import type { Voice } from '@/lib/api/types'
 import {
   fetchJson,
+  parseSynthesisEvent,
   useStudioApi,
   type Preview,
   type Synthesis,
@@ -264,11 +265,11 @@ export function TtsStudio() {
     }
     source.addEventListener('progress', onData as EventListener)
     source.addEventListener('done', (async (e: MessageEvent<string>) => {
-      onData(e)
       source.close()
       events.current = null
       try {
-        const detail = await api.synthesis(created.requestId)
+        // The event carries the finished request, links included: no second read.
+        const detail = parseSynthesisEvent(e.data)
         setJob(null)
         setHistoryVersion((v) => v + 1)
         refreshBalance()

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
-import type { Region } from '@loa/contracts'
+import { camelizeKeys, type Region } from '@loa/contracts'
 import type { ApiEnvelope, UsagePackage, Voice } from '@/lib/api/types'
 
 const V1 = '/api/v1'
@@ -301,6 +301,9 @@ export const useStudioApi = (): StudioApi => {
 }
 
 /** Fetches a JSON document from a signed link (the timeline). */
+/** The request a progress event (`progress`, `done`) carries: the API's wire shape, camelized. */
+export const parseSynthesisEvent = (data: string): Synthesis => camelizeKeys<Synthesis>(JSON.parse(data))
+
 export const fetchJson = async <T>(url: string): Promise<T> => {
   const response = await fetch(url, { cache: 'no-store' })
   if (!response.ok) throw new HttpError(`Request failed with status code ${response.status}`, response.status)

@@ -7,6 +7,7 @@ import {
   callbackJobSpec,
   completeRequest,
   failRequest,
+  progressReporter,
   renderSynthesis,
   sentenceCacheFor,
   settleFinal,
@@ -16,7 +17,7 @@ import {
   type RequestRow,
 } from '@loa/synthesis'
 import { isTtsError, toSrt, type DictionaryEntry, type PauseSettings } from '@loa/tts'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { JobHandlerFactory } from '../types.ts'
 
 /** Errors of the input itself: retrying cannot help. */
@@ -32,23 +33,8 @@ const runRender = async (
   row: RequestRow,
   ctx: JobContext,
 ) => {
-  const { db } = deps.database
   const keys = synthesisKeys(row.id, row.audioType)
-  let lastWrite = 0
-  let lastPercent = row.progress
-  const onProgress = (ratio: number) => {
-    const percent = Math.min(99, Math.floor(ratio * 100))
-    const now = Date.now()
-    if (percent <= lastPercent || now - lastWrite < 300) return
-    lastPercent = percent
-    lastWrite = now
-    void db
-      .update(t.synthesisRequests)
-      .set({ progress: percent, updatedAt: new Date() })
-      .where(and(eq(t.synthesisRequests.id, row.id), eq(t.synthesisRequests.status, 'IN_PROGRESS')))
-      .catch(() => undefined)
-    void ctx.progress(percent).catch(() => undefined)
-  }
+  const onProgress = progressReporter(deps.database, row.id, row.progress)
   const rendered = renderSynthesis({
     paragraphs: row.paragraphs as RenderParagraph[],
     format: row.audioType === 'wav' ? 'wav' : 'mp3',
@@ -126,7 +112,6 @@ export const synthesisHandlers: JobHandlerFactory = ({ database, storage, queue,
         await Promise.all(Object.values(keys).map((k) => storage.delete(k).catch(() => undefined)))
         return { requestId, outcome: now?.status ?? 'missing' }
       }
-      await ctx.progress(100)
       await enqueueCallback(queue, final)
       return { requestId, outcome: 'SUCCESS', charged: final.chargedCharacters }
     },

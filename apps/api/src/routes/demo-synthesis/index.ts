@@ -1,11 +1,9 @@
-import { AppError } from '@loa/contracts'
+import { AppError, DEFAULT_VOICE, MAX_DEMO_CHARACTERS } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { createMemoryWindowCounter, createRedisWindowCounter } from '../../lib/window-counter.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
-import { MAX_DEMO_CHARACTERS } from '../../services/synthesis.ts'
-import { DEFAULT_STUDIO_VOICE } from '../synthesis/index.ts'
 import { streamSpeech } from '../tts/stream.ts'
 
 const WINDOW_MS = 10 * 60 * 1000
@@ -50,7 +48,7 @@ export const demoSynthesisRoutes: FastifyPluginAsyncZod = async (app) => {
           400,
         )
       const [paragraph] = await synthesis.resolveVoices([
-        { text, voice: voice_code ?? DEFAULT_STUDIO_VOICE, speed: speed ?? 1 },
+        { text, voice: voice_code ?? DEFAULT_VOICE, speed: speed ?? 1 },
       ])
       const retryAfter = await counter.hit([
         `ip:${request.ip}`,

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { app as t } from '@loa/db'
 import type { JobContext } from '@loa/jobs'
+import { watchRequest } from '@loa/synthesis'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSynthesisTestApi, type SynthesisTestApi } from './test-setup.ts'
@@ -130,15 +131,13 @@ describe('jobs: cancellation, a job run twice, a job killed midway', () => {
     const res = await api.call({ method: 'POST', url: '/api/v1/synthesis', token, payload: { text } })
     const id = res.json().result.request_id
     const controller = new AbortController()
-    await expect(
-      handler()(
-        { requestId: id },
-        ctxFor(id, {
-          signal: controller.signal,
-          progress: async () => controller.abort(),
-        }),
-      ),
-    ).rejects.toThrow()
+    // The worker dies as soon as it has reported the first progress (some sentences rendered, not all).
+    const killer = (async () => {
+      for await (const state of watchRequest(api.database, id, { signal: controller.signal }))
+        if (state.progress > 0) return controller.abort()
+    })()
+    await expect(handler()({ requestId: id }, ctxFor(id, { signal: controller.signal }))).rejects.toThrow()
+    await killer
     const [row] = await api.database.db
       .select()
       .from(t.synthesisRequests)

@@ -1,26 +1,11 @@
 import { REGIONS } from '@loa/contracts'
+import { app as t, type Db } from '@loa/db'
 import type { Storage } from '@loa/storage'
-import type { DictionaryEntry } from '@loa/tts'
+import { LINK_TTL_SECONDS, summaryColumns, type SynthesisRow, type SynthesisSummaryRow } from '@loa/synthesis'
+import type { DictionaryEntry, SourceSpan } from '@loa/tts'
+import { desc, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
-import { app as t, type Db } from '@loa/db'
-import { desc, getTableColumns, sql, type SQL } from 'drizzle-orm'
-import { LINK_TTL_SECONDS, type SynthesisRow } from '../../services/synthesis.ts'
-
-/** A request without its (up to 100,000-character) text and dictionary snapshot: what lists and progress events read. */
-export type SynthesisSummaryRow = Omit<SynthesisRow, 'text' | 'paragraphs' | 'pauses' | 'dictionary'>
-
-/** Columns of a SynthesisSummaryRow, for `db.select(summaryColumns)`. */
-export const summaryColumns = (() => {
-  const {
-    text: _text,
-    paragraphs: _paragraphs,
-    pauses: _pauses,
-    dictionary: _dictionary,
-    ...rest
-  } = getTableColumns(t.synthesisRequests)
-  return rest
-})()
 
 export const STATUSES = ['IN_PROGRESS', 'SUCCESS', 'FAILURE', 'CANCELLED'] as const
 
@@ -162,5 +147,40 @@ export const toSynthesisDetailWire = async (row: SynthesisRow, storage?: Storage
     word: e.word,
     reading: e.reading,
     region: e.region ?? null,
+  })),
+})
+
+export const previewWire = z.object({
+  text: z.string(),
+  characters: z.number(),
+  spans: z.array(
+    z.object({
+      kind: z.string(),
+      text: z.string(),
+      source: z.string(),
+      src_start: z.number(),
+      src_end: z.number(),
+      out_start: z.number(),
+      out_end: z.number(),
+    }),
+  ),
+})
+
+/** How a text will be read: the normalized text and its source map. */
+export const toPreviewWire = (preview: {
+  text: string
+  characters: number
+  spans: readonly SourceSpan[]
+}) => ({
+  text: preview.text,
+  characters: preview.characters,
+  spans: preview.spans.map((s) => ({
+    kind: s.kind,
+    text: s.text,
+    source: s.source,
+    src_start: s.srcStart,
+    src_end: s.srcEnd,
+    out_start: s.outStart,
+    out_end: s.outEnd,
   })),
 })

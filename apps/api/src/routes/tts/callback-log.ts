@@ -2,7 +2,7 @@ import { app as t, type Db } from '@loa/db'
 import { asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
-import type { SynthesisRow } from '../../services/synthesis.ts'
+import type { SynthesisRow } from '@loa/synthesis'
 
 const attemptWire = z.object({
   attempt: z.number(),

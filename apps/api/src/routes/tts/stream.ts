@@ -2,9 +2,15 @@ import { Readable } from 'node:stream'
 import type { Database } from '@loa/db'
 import type { Storage } from '@loa/storage'
 import { synthesizeStream, type DictionaryEntry, type SynthesisSummary } from '@loa/tts'
-import { completeRequest, failRequest, sentenceCacheFor, sentenceCosts, trackingCache } from '@loa/synthesis'
+import {
+  completeRequest,
+  failRequest,
+  sentenceCacheFor,
+  sentenceCosts,
+  trackingCache,
+  type SynthesisRow,
+} from '@loa/synthesis'
 import type { FastifyReply } from 'fastify'
-import type { SynthesisRow } from '../../services/synthesis.ts'
 
 /**
  * Streams one single-voice text as it is rendered (on the tts worker-thread pool): the first bytes leave as

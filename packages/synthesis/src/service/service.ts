@@ -1,0 +1,127 @@
+import { AppError, CommonErrorCode, DEFAULT_VOICE, MAX_SYNTHESIS_CHARACTERS } from '@loa/contracts'
+import { app as t } from '@loa/db'
+import { findVoice, normalize } from '@loa/tts'
+import { and, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import { releaseReservation } from '../ledger.ts'
+import { createRequest, type CreateOptions } from './create.ts'
+import type { SynthesisDeps } from './deps.ts'
+import { synthesisNotFound, textEmpty } from './errors.ts'
+import { ensureDownload, requestFileKeys, type DownloadFormat } from './files.ts'
+import type { SynthesisRow } from './rows.ts'
+import { signalRequest } from './signals.ts'
+import { checkLength, type SynthesisInput } from './validate.ts'
+import { resolveVoices, type InputParagraph } from './voices.ts'
+import { watchRequest, type WatchOptions } from './watch.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export interface HistoryQuery {
+  userId: string
+  q?: string
+  status?: 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'CANCELLED'
+  source: 'STUDIO' | 'API' | 'STREAM' | 'ALL'
+}
+
+/**
+ * The synthesis domain as the api uses it: create (limits → row → credit reservation → job), read, history,
+ * cancel/delete, the free reading preview, the progress stream and downloads. Credits are reserved at creation
+ * and settled exactly once by whoever moves the request to its final status.
+ */
+export const createSynthesisService = (deps: SynthesisDeps) => {
+  const { db } = deps.database
+  const r = t.synthesisRequests
+
+  /** The request if `owner` matches (user id or app id); deleted requests are gone. */
+  const find = async (id: string, owner: { userId?: string; appId?: string }): Promise<SynthesisRow> => {
+    const [row] = UUID.test(id) ? await db.select().from(r).where(eq(r.id, id)) : []
+    if (
+      !row ||
+      row.deletedAt ||
+      (owner.userId !== undefined && row.userId !== owner.userId) ||
+      (owner.appId !== undefined && row.apiAppId !== owner.appId)
+    )
+      throw synthesisNotFound()
+    return row
+  }
+
+  /** Cancels a running request (credits released in the same transaction). False if it was not running. */
+  const cancel = async (id: string): Promise<boolean> => {
+    const cancelled = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(r)
+        .set({ status: 'CANCELLED', finishedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(r.id, id), eq(r.status, 'IN_PROGRESS')))
+        .returning()
+      if (row?.reservationId) await releaseReservation(tx, row.reservationId, `Synthesis ${id}: cancelled`)
+      return row
+    })
+    if (!cancelled) return false
+    signalRequest(db, id)
+    await deps.queue?.cancel(id).catch(() => false)
+    return true
+  }
+
+  /** Hides a finished request from history and removes its files. */
+  const remove = async (row: Pick<SynthesisRow, 'id' | 'audioKey' | 'timelineKey'>): Promise<void> => {
+    await db.update(r).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(r.id, row.id))
+    signalRequest(db, row.id)
+    const storage = deps.storage
+    if (storage) await Promise.all(requestFileKeys(row).map((k) => storage.delete(k).catch(() => undefined)))
+  }
+
+  /** The owner's DELETE: a running request is cancelled, a finished one (or one that just finished) deleted. */
+  const cancelOrRemove = async (id: string, owner: { userId: string }) => {
+    const row = await find(id, owner)
+    if (row.status === 'IN_PROGRESS' && (await cancel(row.id)))
+      return { id: row.id, cancelled: true, deleted: false }
+    const [now] = await db.select().from(r).where(eq(r.id, row.id))
+    await remove(now ?? row)
+    return { id: row.id, cancelled: false, deleted: true }
+  }
+
+  /** How `text` will be read by `voice` with the user's pronunciation dictionary (free; nothing is stored). */
+  const preview = async (userId: string, text: string, voice = DEFAULT_VOICE) => {
+    checkLength(text, MAX_SYNTHESIS_CHARACTERS)
+    if (!text.trim()) throw textEmpty()
+    const [resolved] = await resolveVoices(db, [{ text, voice, speed: 1 }])
+    const region = findVoice(resolved!.voiceCode)!.region
+    const dictionary = (await deps.dictionary?.entriesFor(userId, [region])) ?? []
+    return { ...normalize(text, { region, dictionary }), characters: [...text].length }
+  }
+
+  /** The filter of a user's history: source, status and a title/text search (LIKE wildcards escaped). */
+  const historyWhere = (query: HistoryQuery): SQL | undefined => {
+    const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
+    return and(
+      eq(r.userId, query.userId),
+      isNull(r.deletedAt),
+      query.source === 'ALL' ? undefined : eq(r.source, query.source),
+      query.status ? eq(r.status, query.status) : undefined,
+      pattern ? or(ilike(r.title, pattern), ilike(r.text, pattern)) : undefined,
+    )
+  }
+
+  /** A signed link to a finished request's file (subtitles and the other audio format are made once). */
+  const download = (row: SynthesisRow, format?: DownloadFormat) => {
+    if (!deps.storage)
+      throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'Storage is not configured', 503)
+    return ensureDownload(deps.storage, row, format)
+  }
+
+  return {
+    create: (request: SynthesisInput, options: CreateOptions) => createRequest(deps, request, options),
+    resolveVoices: (paragraphs: InputParagraph[]) => resolveVoices(db, paragraphs),
+    find,
+    cancel,
+    remove,
+    cancelOrRemove,
+    preview,
+    historyWhere,
+    download,
+    /** The request's states as they change, ending with its final status (see watchRequest). */
+    watch: (id: string, options: Omit<WatchOptions, 'queue'> = {}) =>
+      watchRequest(deps.database, id, { ...options, queue: deps.queue }),
+  }
+}
+
+export type SynthesisService = ReturnType<typeof createSynthesisService>

@@ -1,0 +1,72 @@
+import { app as t, type Database } from '@loa/db'
+import type { Queue } from '@loa/jobs'
+import { eq } from 'drizzle-orm'
+import { summaryColumns, type SynthesisSummaryRow } from './rows.ts'
+import { onRequestSignal } from './signals.ts'
+
+/** How often a watcher re-reads the row when nothing woke it (writers in another replica). */
+export const WATCH_POLL_MS = 1_000
+
+export interface WatchOptions {
+  /** Stops the watch (the client went away). */
+  signal?: AbortSignal
+  pollMs?: number
+  /** The job queue: its events for the request's job (id = request id) wake the watcher, across replicas with BullMQ. */
+  queue?: Pick<Queue, 'onEvent'>
+}
+
+/**
+ * The states of request `id` as they change: the row now, then every new progress, ending with the final
+ * status (SUCCESS, FAILURE, CANCELLED). Ends early when the request is deleted or `signal` aborts. A watcher
+ * reads the row when a writer in this process signals it, when the queue reports on the request's job, and
+ * every `pollMs` otherwise — one cheap primary-key read, never a busy loop.
+ */
+export async function* watchRequest(
+  database: Pick<Database, 'db'>,
+  id: string,
+  options: WatchOptions = {},
+): AsyncGenerator<SynthesisSummaryRow> {
+  const { db } = database
+  const { signal, pollMs = WATCH_POLL_MS } = options
+  let woken = false
+  let wake: (() => void) | undefined
+  const poke = () => {
+    woken = true
+    wake?.()
+  }
+  const offSignal = onRequestSignal(db, id, poke)
+  const offQueue = options.queue?.onEvent((event) => {
+    if (event.jobId === id && event.type !== 'enqueued') poke()
+  })
+  signal?.addEventListener('abort', poke)
+  try {
+    let last = ''
+    while (!signal?.aborted) {
+      woken = false
+      const [row] = await db
+        .select(summaryColumns)
+        .from(t.synthesisRequests)
+        .where(eq(t.synthesisRequests.id, id))
+      if (!row || row.deletedAt) return
+      const state = `${row.status}:${row.progress}`
+      if (state !== last) {
+        last = state
+        yield row
+      }
+      if (row.status !== 'IN_PROGRESS') return
+      if (!woken)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs)
+          wake = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      wake = undefined
+    }
+  } finally {
+    offSignal()
+    offQueue?.()
+    signal?.removeEventListener('abort', poke)
+  }
+}
