@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   SOCIAL_MESSENGER_URL: url.default('https://m.me/loa.vn'),
   APP_STORE_ID: z.string().min(1).default('6443881000'),
   GOOGLE_CLIENT_ID: optionalText,
+  /** Where the One Tap user is read with the Google ID token (Google's `https://oauth2.googleapis.com/tokeninfo`). */
+  GOOGLE_TOKEN_INFO_URL: url.optional(),
+  /** The spec's `{ai-site}` base of the contact and news calls (a separate marketing site); default: the API. */
+  AI_SITE_URL: url.optional(),
   GTM_ID: optionalText,
   GTM_SERVER_CONTAINER_URL: url.optional(),
   ANALYTICS_TAG_ID: optionalText,
@@ -88,6 +92,10 @@ export interface PublicConfig {
   social: Record<SocialNetwork, string>
   appStoreId: string
   googleClientId?: string
+  /** Token-info endpoint for the One Tap user (default: our SSO's Google-compatible `/tokeninfo`). */
+  googleTokenInfoUrl: string
+  /** `{ai-site}`: base of `POST /api/v1/contacts` and `GET /api/v1/news` (spec §7). */
+  aiSiteUrl: string
   gtmId?: string
   gtmServerContainerUrl?: string
   analyticsTagId?: string
@@ -97,6 +105,8 @@ export interface ServerConfig {
   public: PublicConfig
   apiInternalUrl: string
   flagsInternalUrl: string
+  /** `{ai-site}` as the web server reaches it (AI_SITE_URL, else the API's internal address). */
+  aiSiteInternalUrl: string
 }
 
 const trimSlash = (value: string): string => value.replace(/\/+$/, '')
@@ -119,6 +129,7 @@ export const parseWebConfig = (env: Record<string, string | undefined>): ServerC
   return {
     apiInternalUrl: trimSlash(e.API_INTERNAL_URL ?? apiUrl),
     flagsInternalUrl: trimSlash(e.FLAGS_INTERNAL_URL ?? flagsUrl),
+    aiSiteInternalUrl: trimSlash(e.AI_SITE_URL ?? e.API_INTERNAL_URL ?? apiUrl),
     public: {
       webUrl,
       apiUrl,
@@ -146,6 +157,8 @@ export const parseWebConfig = (env: Record<string, string | undefined>): ServerC
       social,
       appStoreId: e.APP_STORE_ID,
       googleClientId: e.GOOGLE_CLIENT_ID,
+      googleTokenInfoUrl: e.GOOGLE_TOKEN_INFO_URL ?? `${ssoUrl}/tokeninfo`,
+      aiSiteUrl: trimSlash(e.AI_SITE_URL ?? apiUrl),
       gtmId: e.GTM_ID,
       gtmServerContainerUrl: e.GTM_SERVER_CONTAINER_URL,
       analyticsTagId: e.ANALYTICS_TAG_ID,

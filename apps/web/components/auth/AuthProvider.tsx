@@ -13,6 +13,7 @@ import type { AuthMode, SsoClient, SsoSnapshot } from '@loa/sso-client'
 import { USER_ALREADY_EXISTS } from '@loa/contracts'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { PublicConfig } from '@/lib/config'
+import { fillProfileAfterOneTap } from '@/lib/auth/one-tap-profile'
 import { loadSsoClient, whenIdle } from '@/lib/auth/sso'
 import { readAttribution } from '@/lib/attribution'
 import { routeUrl } from '@/lib/routes'
@@ -149,7 +150,13 @@ export function AuthProvider({
           token: credential,
           ...(affiliateCode ? { affiliateCode } : {}),
         })) as { status?: unknown; error_code?: unknown; errorCode?: unknown } | undefined
-        if (answer?.status === 1) return { ok: true }
+        if (answer?.status === 1) {
+          // Spec §7: the One Tap user (token-info read) fills the product profile; a failure costs nothing.
+          void loaded
+            .getFreshAuthorizationHeader()
+            .then((header) => fillProfileAfterOneTap(config, credential, header?.replace(/^Bearer\s+/i, '')))
+          return { ok: true }
+        }
         const code = answer?.error_code ?? answer?.errorCode
         return { ok: false, ...(typeof code === 'string' ? { errorCode: code } : {}) }
       },
