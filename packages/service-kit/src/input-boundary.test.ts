@@ -52,6 +52,8 @@ describe('input boundary', () => {
   it('keeps malformed, empty and prototype-poisoning bodies in the error envelope', async () => {
     expect((await post('{"a":')).json()).toMatchObject({ status: 0, error_code: 'MALFORMED_JSON' })
     expect((await post('')).json()).toMatchObject({ status: 0, error_code: 'MALFORMED_JSON' })
+    for (const bare of ['null', '1', '"x"', 'true'])
+      expect((await post(bare)).json(), bare).toMatchObject({ status: 0, error_code: 'VALIDATION_FAILED' })
     const poisoned = await post('{"__proto__":{"admin":true}}')
     expect(poisoned.statusCode).toBe(400)
     expect(poisoned.json().status).toBe(0)

@@ -103,15 +103,23 @@ export const installInputBoundary = (app: FastifyInstance): void => {
         ),
         undefined,
       )
+    let parsed: unknown
     try {
-      done(null, secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' }))
+      parsed = secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' })
     } catch {
       const error = Object.assign(new Error('Request body is not valid JSON'), {
         code: 'FST_ERR_CTP_INVALID_JSON_BODY',
         statusCode: 400,
       })
-      done(error, undefined)
+      return done(error, undefined)
     }
+    // A sent body is an object or an array: a bare `null` would read as "no body" to the routes.
+    if (parsed === null || typeof parsed !== 'object')
+      return done(
+        new AppError(CommonErrorCode.VALIDATION_FAILED, 'A JSON body must be an object or an array', 400),
+        undefined,
+      )
+    done(null, parsed)
   })
   app.addHook('preValidation', refuseBadText)
 }

@@ -3,9 +3,10 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { AppError, CommonErrorCode } from '@loa/contracts'
+import { AppError, CommonErrorCode, strictObjects } from '@loa/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
+import type { ZodType } from 'zod'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ApiConfig } from '../config.ts'
 
@@ -20,7 +21,10 @@ export const registerExternalPlugins = async (
   config: ApiConfig,
   redis?: Redis,
 ): Promise<void> => {
-  app.setValidatorCompiler(validatorCompiler)
+  // Bodies are strict: an unknown key is a 400 VALIDATION_FAILED instead of being dropped silently.
+  app.setValidatorCompiler<ZodType>((route) =>
+    validatorCompiler(route.httpPart === 'body' ? { ...route, schema: strictObjects(route.schema) } : route),
+  )
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(helmet, {

@@ -150,8 +150,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Heartbeat: marks the user as online now',
         security: [{ bearer: [] }],
-        // No body, or an empty object: anything else is refused.
-        body: z.object({}).optional(),
+        // No body (null), or an empty object: anything else is refused.
+        body: z.object({}).nullish(),
         response: { 200: envelope(z.object({ last_seen_at: z.string() })) },
       },
     },
