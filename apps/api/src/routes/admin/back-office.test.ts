@@ -32,15 +32,20 @@ const adjust = (userId: string, body: Record<string, unknown>) =>
     ...body,
   })
 
+const probeVoice = {
+  code: 'audit-probe',
+  name: 'Thử Nhật Ký',
+  gender: 'FEMALE',
+  region: 'NORTH',
+  features: ['NEWS'],
+  engine_voice: 'espeak:vi+f3',
+}
+
 describe('audit log', () => {
   it('is append-only: the database refuses UPDATE and DELETE', async () => {
-    await call('POST', '/banners', {
-      code: 'audit-probe',
-      type: 'LANDING_PAGE_TOP',
-      image_url: '/images/probe.png',
-    })
+    await call('POST', '/voices', probeVoice)
     const [row] = await auditRows('audit-probe')
-    expect(row).toMatchObject({ action: 'banner.create', actorId: 'u-operator', actorEmail: 'ops@loa.vn' })
+    expect(row).toMatchObject({ action: 'voice.create', actorId: 'u-operator', actorEmail: 'ops@loa.vn' })
     await expect(
       api.database.db.update(t.auditLog).set({ reason: 'edited' }).where(eq(t.auditLog.id, row!.id)),
     ).rejects.toThrow()
@@ -49,20 +54,38 @@ describe('audit log', () => {
   })
 
   it('records catalogue edits with before and after; a refused write records nothing', async () => {
-    await call('PATCH', '/banners/audit-probe', { active: false })
+    await call('PATCH', '/voices/audit-probe', { active: false })
     const rows = await auditRows('audit-probe')
-    const update = rows.find((r) => r.action === 'banner.update')!
+    const update = rows.find((r) => r.action === 'voice.update')!
     expect(update.before).toMatchObject({ code: 'audit-probe', active: true })
     expect(update.after).toMatchObject({ code: 'audit-probe', active: false })
-    const dup = await call('POST', '/banners', {
-      code: 'audit-probe',
-      type: 'LANDING_PAGE_TOP',
-      image_url: '/images/probe.png',
-    })
+    const dup = await call('POST', '/voices', probeVoice)
     expect(dup.statusCode).toBe(409)
     expect(await auditRows('audit-probe')).toHaveLength(2)
-    const listed = await call('GET', '/audit?target_type=banner&target_id=audit-probe&limit=1')
-    expect(listed.json().result).toMatchObject({ total: 2, items: [{ action: 'banner.update' }] })
+    const listed = await call('GET', '/audit?target_type=voice&target_id=audit-probe&limit=1')
+    expect(listed.json().result).toMatchObject({ total: 2, items: [{ action: 'voice.update' }] })
+  })
+})
+
+describe('catalogue in the back-office', () => {
+  it('lists every sample script (active or not), paged; switching one off hides it from the public list', async () => {
+    const all = (await call('GET', '/sample-scripts?limit=200')).json().result
+    expect(all.total).toBeGreaterThan(0)
+    const first = all.items[0] as { code: string; active: boolean }
+    expect(first.active).toBe(true)
+    expect((await call('PATCH', `/sample-scripts/${first.code}`, { active: false })).statusCode).toBe(200)
+    const shown = (await api.call({ method: 'GET', url: '/api/v1/sample-scripts' })).json().result.items
+    expect(shown.map((s: { code: string }) => s.code)).not.toContain(first.code)
+    const [audit] = await auditRows(first.code)
+    expect(audit).toMatchObject({
+      action: 'sample_script.update',
+      before: { active: true },
+      after: { active: false },
+    })
+    expect((await call('GET', '/sample-scripts?limit=1&offset=1')).json().result.items).toHaveLength(1)
+    expect((await call('PATCH', '/sample-scripts/nope', { active: true })).json().error_code).toBe(
+      'SAMPLE_SCRIPT_NOT_FOUND',
+    )
   })
 })
 

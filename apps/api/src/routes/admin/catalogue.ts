@@ -6,6 +6,7 @@ import { line } from '../../lib/wire.ts'
 import { bannerToWire } from '../banners/serialize.ts'
 import { newsToWire } from '../marketing/news.ts'
 import { packageToWire } from '../packages/serialize.ts'
+import { sampleScriptToWire } from '../sample-scripts/index.ts'
 import { voiceToWire } from '../voices/serialize.ts'
 import { voucherToWire } from '../vouchers/serialize.ts'
 import { registerAdminResource } from './resource.ts'
@@ -30,13 +31,9 @@ const sampleScriptCreate = z.object({
   active: z.boolean().optional(),
 })
 
-const sampleScriptToWire = (s: typeof t.sampleScripts.$inferSelect) => ({
-  code: s.code,
-  purpose: s.purpose,
-  language_code: s.languageCode,
-  title: s.title,
-  text: s.text,
-  rank: s.rank,
+/** The back-office also sees whether a script is shown. */
+const adminSampleScriptToWire = (s: typeof t.sampleScripts.$inferSelect) => ({
+  ...sampleScriptToWire(s),
   active: s.active,
 })
 
@@ -120,7 +117,7 @@ export const registerCatalogue = (app: FastifyInstance, options: { list: boolean
       table: t.sampleScripts,
       keyColumn: t.sampleScripts.code,
       create: sampleScriptCreate,
-      toWire: sampleScriptToWire,
+      toWire: adminSampleScriptToWire,
       notFound: ApiErrorCode.SAMPLE_SCRIPT_NOT_FOUND,
       tag: 'admin',
       list: list(t.sampleScripts.purpose),

@@ -14,6 +14,16 @@ const script = z.object({
   rank: z.number(),
 })
 
+/** Wire shape of a sample script (snake_case). */
+export const sampleScriptToWire = (s: typeof t.sampleScripts.$inferSelect) => ({
+  code: s.code,
+  purpose: s.purpose,
+  language_code: s.languageCode,
+  title: s.title,
+  text: s.text,
+  rank: s.rank,
+})
+
 /** GET /sample-scripts — texts for the try-it box, per purpose. */
 export const sampleScriptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -39,14 +49,7 @@ export const sampleScriptsRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(t.sampleScripts)
         .where(and(...where))
         .orderBy(asc(t.sampleScripts.purpose), asc(t.sampleScripts.rank), asc(t.sampleScripts.id))
-      const items = rows.map((s) => ({
-        code: s.code,
-        purpose: s.purpose,
-        language_code: s.languageCode,
-        title: s.title,
-        text: s.text,
-        rank: s.rank,
-      }))
+      const items = rows.map(sampleScriptToWire)
       return ok({ total: items.length, items })
     },
   )
