@@ -140,6 +140,10 @@ export const vouchers = appSchema.table(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    /** Smallest package price (before VAT) the voucher applies to. */
+    minOrderAmount: bigint('min_order_amount', { mode: 'number' }),
+    /** Paid orders one user may use it on. */
+    perUserLimit: integer('per_user_limit'),
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },
