@@ -8,7 +8,7 @@
  *   BENCH_LONG_CHARS=100000 BENCH_JOBS=8 npm run bench:synthesis
  *
  * Everything runs as in embedded mode: PGlite in memory (migrated + seeded), local files in a temporary
- * directory, the in-process queue and the worker's handlers in this process, synthesis on the tts pool.
+ * directory, the in-process queue and the synthesis jobs in this process, synthesis on the tts pool.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,9 +17,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { app as t, migrateAll, openDatabase, seedAll } from '@loa/db'
 import { createInProcessQueue, type Queue } from '@loa/jobs'
 import { createLocalStorage } from '@loa/storage'
+import { synthesisJobs } from '@loa/synthesis'
 import { getSharedPool, probeNativeEspeak } from '@loa/tts'
-import { loadWorkerConfig, registerJobHandlers } from '@loa/worker'
-import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { buildApiApp, loadApiConfig } from '../src/index.ts'
 
@@ -81,11 +80,10 @@ const config = loadApiConfig({
 })
 const api = await buildApiApp({ config, database, storage, queue: apiQueue, jwks })
 const base = await api.listen({ port: 0, host: '127.0.0.1' })
-const workerConfig = loadWorkerConfig({ DATA_DIR: filesDir, LOG_LEVEL: 'silent' })
 
 const startRunner = async (concurrency: number): Promise<Queue> => {
   const queue = createInProcessQueue({ database, pollMs: 50 })
-  const definitions = registerJobHandlers({ config: workerConfig, database, storage, queue })
+  const definitions = synthesisJobs({ database, storage, queue })
   await queue.start(definitions, { concurrency })
   return queue
 }

@@ -32,3 +32,4 @@ export {
 export { callbackPayload, CALLBACK_LINK_TTL_SECONDS } from './callback-payload.ts'
 export * from './callbacks/index.ts'
 export * from './service/index.ts'
+export * from './jobs/index.ts'

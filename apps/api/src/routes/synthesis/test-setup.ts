@@ -1,7 +1,7 @@
 /**
  * Test composition of the synthesis slice, the way `loa serve all` composes it: one PGlite test database,
- * local file storage in a temporary directory, the in-process queue, the api and the worker's job handlers
- * (real synthesis on the tts worker-thread pool). Used by the synthesis, tts and api-apps tests.
+ * local file storage in a temporary directory, the in-process queue, the api and the synthesis jobs as the
+ * worker runs them (real synthesis on the tts worker-thread pool). Used by the synthesis, tts and api-apps tests.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -12,8 +12,7 @@ import type { WalletProduct } from '@loa/contracts'
 import { app as t, openTestDatabase, type Database } from '@loa/db'
 import { createInProcessQueue, type AnyJobDefinition, type Queue } from '@loa/jobs'
 import { createLocalStorage, type Storage } from '@loa/storage'
-import { loadWorkerConfig, registerJobHandlers } from '@loa/worker'
-import { SIGNATURE_HEADER } from '@loa/synthesis'
+import { SIGNATURE_HEADER, synthesisJobs } from '@loa/synthesis'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApiApp } from '../../app.ts'
@@ -53,8 +52,14 @@ export const startSynthesisTestApi = async (
   const queue = createInProcessQueue({ database, pollMs: 50 })
   const sso = await createTestSso()
   const app = await buildApiApp({ config, database, storage, queue, jwks: sso.jwks })
-  const workerConfig = loadWorkerConfig({ DATA_DIR: filesDir, ...options.env })
-  const definitions = registerJobHandlers({ config: workerConfig, database, storage, queue })
+  // The synthesis jobs as the worker runs them, with the same callback allow-list as the api.
+  const definitions = synthesisJobs({
+    database,
+    storage,
+    queue,
+    callbackPolicy: { allowHosts: config.synthesis.callbackAllowHosts },
+  })
+  queue.register(definitions)
   let started = false
   const startJobs = async (concurrency = options.concurrency ?? 2) => {
     if (started) return
