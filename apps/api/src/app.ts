@@ -2,9 +2,11 @@ import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/servi
 import { isLocalStorage, registerFileRoutes } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
+import { acceptCamelCaseQueries } from './plugins/camel-keys.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
 import { installServices } from './plugins/services.ts'
 import { routes } from './routes/index.ts'
+import { authsRoutes } from './routes/auths/index.ts'
 import type { ApiDeps } from './types.ts'
 
 /**
@@ -24,11 +26,14 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   await registerExternalPlugins(app, deps.config, redis)
   installServices(app, deps, redis)
   installAuth(app, deps)
+  acceptCamelCaseQueries(app)
   registerHealthRoutes(app, 'api', [
     { name: 'database', check: () => deps.database.ping() },
     ...(deps.storage ? [{ name: 'storage', check: () => deps.storage!.ping() }] : []),
   ])
   await app.register(routes, { prefix: API_BASE })
+  // The spec's `auths/…` calls (One Tap profile, token refresh), kept apart from the resource routes
+  await app.register(authsRoutes, { prefix: API_BASE })
   // Signed local-file URLs (GET/HEAD/PUT /api/v1/files/*); S3 serves its own presigned URLs.
   if (deps.storage && isLocalStorage(deps.storage))
     await registerFileRoutes(app, { storage: deps.storage, prefix: `${API_BASE}/files` })

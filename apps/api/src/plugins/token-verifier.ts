@@ -1,5 +1,6 @@
 import { AppError, CommonErrorCode } from '@loa/contracts'
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
+import { realmPublicKeySource } from './realm-key.ts'
 
 /** The signed-in caller, read from a verified SSO access token. */
 export interface AuthUser {
@@ -19,7 +20,11 @@ export interface TokenVerifierOptions {
   /** Key source: a local key set in tests, the SSO's remote JWKS otherwise. */
   keys?: JWTVerifyGetKey
   jwksUrl: string
+  /** Verify with the realm info's `public_key` (PEM-wrapped) instead of the JWKS (SSO_REALM_INFO_URL). */
+  realmInfoUrl?: string | undefined
   resource: string
+  /** Accepted `aud` values (the API's resource, first-party clients): a token for another client is refused. */
+  audience?: string[]
   clockToleranceSeconds: number
 }
 
@@ -36,12 +41,17 @@ const rolesOf = (claims: JWTPayload, resource: string): string[] => {
  * refetched on an unknown `kid`), issuer, expiry and not-before with a small clock tolerance.
  */
 export const createTokenVerifier = (options: TokenVerifierOptions) => {
-  const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5_000 })
+  const keys =
+    options.keys ??
+    (options.realmInfoUrl
+      ? realmPublicKeySource(options.realmInfoUrl)
+      : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5_000 }))
   return async (token: string): Promise<AuthUser> => {
     let claims: JWTPayload
     try {
       ;({ payload: claims } = await jwtVerify(token, keys, {
         issuer: options.issuer,
+        ...(options.audience?.length ? { audience: options.audience } : {}),
         algorithms: ['RS256'],
         clockTolerance: options.clockToleranceSeconds,
         requiredClaims: ['sub', 'exp'],
