@@ -56,3 +56,14 @@ test('spec §4 "no code and no error: a refresh is tried" — a session with no 
   await other.goto('/en')
   await expect(other.locator('header').getByRole('button', { name: msg('en', 'nav.logout') })).toBeVisible()
 })
+
+test('spec §4 "first render: feature flags load" — on every page, /demo included', async ({ page }) => {
+  for (const path of ['/demo', '/en/support', '/']) {
+    const features = page.waitForRequest((r) =>
+      r.url().startsWith(`${E2E.flagsUrl}/api/features/sdk-loa-web`),
+    )
+    await page.goto(path)
+    await features
+    await expect(page.locator('html')).toHaveAttribute('data-flags', 'ready')
+  }
+})

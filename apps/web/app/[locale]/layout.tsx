@@ -13,6 +13,7 @@ import { readVisitor } from '@/lib/visitor/ip'
 import { localBusinessJsonLd, serializeJsonLd } from '@/lib/seo/json-ld'
 import { AppShell } from '@/components/shell/AppShell'
 import { ExternalScripts } from '@/components/shell/ExternalScripts'
+import { FlagsBoot } from '@/components/flags/FlagsBoot'
 
 export const dynamic = 'force-dynamic'
 
@@ -37,6 +38,11 @@ export default async function LocaleLayout({
   return (
     <html lang={locale}>
       <body>
+        <FlagsBoot
+          apiHost={config.flagsUrl}
+          clientKey={config.flagsClientKey}
+          attributes={{ ip: visitor.ip, country: visitor.country, locale }}
+        />
         <ClientI18nProvider locale={locale} messages={clientMessages}>
           <AppShell config={config} visitor={visitor} locale={locale}>
             {children}

@@ -1,36 +1,16 @@
 'use client'
 import { useEffect, type ReactNode } from 'react'
-import { GrowthBook } from '@growthbook/growthbook'
 import { GrowthBookProvider, useFeatureIsOn, useGrowthBook } from '@growthbook/growthbook-react'
 import type { FeatureFlagKey } from '@loa/contracts'
+import { sharedGrowthBook, type FlagAttributes } from '@/lib/flags/client'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
 
-export interface FlagAttributes {
-  ip: string | null
-  country: string
-  locale: string
-}
-
-let shared: { key: string; growthbook: GrowthBook } | undefined
-
-/**
- * One GrowthBook instance per page (shared by every FlagsProvider): features from `{flags}/api/features/{key}`,
- * live updates over `/sub/{key}` (SSE). Failures are silently ignored (spec §8): flags then stay off.
- */
-const sharedGrowthBook = (apiHost: string, clientKey: string): GrowthBook => {
-  const key = `${apiHost}||${clientKey}`
-  if (shared?.key !== key) {
-    const growthbook = new GrowthBook({ apiHost, clientKey })
-    growthbook.init({ streaming: true, timeout: 15_000 }).catch(() => undefined)
-    shared = { key, growthbook }
-  }
-  return shared.growthbook
-}
+export type { FlagAttributes }
 
 /**
  * Feature flags through the official GrowthBook React SDK against apps/flags, evaluated with the visitor's
- * attributes (IP, country, locale, fingerprint as `id`). Loaded lazily by the shell (care widget); the studio can
- * wrap its pages with it too.
+ * attributes (IP, country, locale, the page's product, fingerprint as `id`). The page's one client is started at
+ * first render by FlagsBoot; this provider lets components below read flags from it.
  */
 export function FlagsProvider({
   apiHost,
@@ -44,10 +24,12 @@ export function FlagsProvider({
   children: ReactNode
 }) {
   const growthbook = sharedGrowthBook(apiHost, clientKey)
-  const { ip, country, locale } = attributes
+  const { ip, country, locale, product } = attributes
   useEffect(() => {
-    void growthbook.setAttributes({ id: getFingerprint(), ip, country, locale }).catch(() => undefined)
-  }, [growthbook, ip, country, locale])
+    void growthbook
+      .setAttributes({ id: getFingerprint(), ip, country, locale, ...(product ? { product } : {}) })
+      .catch(() => undefined)
+  }, [growthbook, ip, country, locale, product])
   return <GrowthBookProvider growthbook={growthbook}>{children}</GrowthBookProvider>
 }
 
