@@ -12,6 +12,7 @@ const NAV = [
   { path: `${ROUTES.admin}/banners`, key: 'banners' },
   { path: `${ROUTES.admin}/catalogue`, key: 'catalogue' },
   { path: `${ROUTES.admin}/flags`, key: 'flags' },
+  { path: `${ROUTES.admin}/support`, key: 'support' },
   { path: `${ROUTES.admin}/audit`, key: 'audit' },
 ] as const
 

@@ -131,6 +131,32 @@ export interface FlagAudit {
   after: unknown
 }
 
+export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const
+export type TicketStatus = (typeof TICKET_STATUSES)[number]
+
+export interface Ticket {
+  id: string
+  userId: string | null
+  email: string
+  name: string
+  category: string
+  subject: string
+  content: string
+  status: TicketStatus
+  attachments: { key: string; url: string | null }[]
+  createdAt: string
+}
+
+export interface ContactMessage {
+  id: number
+  name: string
+  email: string
+  phoneNumber: string
+  purpose: string
+  content: string
+  createdAt: string
+}
+
 /** The environment the web's client key reads (`sdk-loa-web`). */
 export const FLAGS_ENVIRONMENT = 'production'
 
@@ -179,6 +205,16 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
       }),
     audit: (filter: { offset: number; limit?: number; action?: string; targetId?: string }) =>
       call<Page<AuditRow>>('GET', '/audit', undefined, { limit: 50, ...filter }),
+    tickets: (status: TicketStatus | '', offset: number, limit = 20) =>
+      call<Page<Ticket>>('GET', '/support/tickets', undefined, {
+        status: status || undefined,
+        offset,
+        limit,
+      }),
+    setTicketStatus: (id: string, status: TicketStatus) =>
+      call<{ status: TicketStatus }>('POST', `/support/tickets/${encodeURIComponent(id)}/status`, { status }),
+    contacts: (offset: number, limit = 20) =>
+      call<Page<ContactMessage>>('GET', '/support/contacts', undefined, { offset, limit }),
     list: (resource: string, offset: number, limit = 50) =>
       call<Page<CatalogueRow>>('GET', `/${resource}`, undefined, { offset, limit }),
     create: (resource: string, body: Record<string, unknown>) =>

@@ -182,6 +182,49 @@ describe('users', () => {
   })
 })
 
+describe('support', () => {
+  it('lists tickets by status and changes a status with an audit row; lists contact messages', async () => {
+    const visitor = {
+      email: 'khach@example.vn',
+      category: 'BUG',
+      subject: 'Không tải được',
+      content: 'Tệp âm thanh lỗi khi tải.',
+    }
+    const created = await api.call({ method: 'POST', url: '/api/v1/support-tickets', payload: visitor })
+    const id = created.json().result.id as string
+    const open = (await call('GET', '/support/tickets?status=OPEN')).json().result
+    expect(open.items.map((x: { id: string }) => x.id)).toContain(id)
+    const moved = await call('POST', `/support/tickets/${id}/status`, {
+      status: 'RESOLVED',
+      note: 'Đã gửi lại tệp',
+    })
+    expect(moved.json().result).toEqual({ id, status: 'RESOLVED' })
+    expect((await call('GET', '/support/tickets?status=OPEN')).json().result.items).toHaveLength(
+      open.items.length - 1,
+    )
+    const [audit] = await auditRows(id)
+    expect(audit).toMatchObject({
+      action: 'support_ticket.status',
+      before: { status: 'OPEN' },
+      after: { status: 'RESOLVED' },
+    })
+    expect((await call('POST', `/support/tickets/${id}/status`, { status: 'DONE' })).statusCode).toBe(400)
+    await api.call({
+      method: 'POST',
+      url: '/api/v1/contacts',
+      payload: {
+        name: 'Chị Hoa',
+        email: 'hoa@example.vn',
+        phone_number: '0912345678',
+        purpose: 'SALES',
+        content: 'Tư vấn gói doanh nghiệp',
+      },
+    })
+    const contacts = (await call('GET', '/support/contacts')).json().result
+    expect(contacts.items[0]).toMatchObject({ email: 'hoa@example.vn' })
+  })
+})
+
 describe('dashboard', () => {
   it('counts sign-ups, paid orders and revenue, demo plays per Vietnamese day, zero-filled', async () => {
     await api.database.db.insert(t.orders).values([

@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts'
 import { registerCatalogue } from './catalogue.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { createSsoOperator } from './sso-operator.ts'
+import { supportRoutes } from './support.ts'
 import { userActionRoutes } from './user-actions.ts'
 import { userReadRoutes } from './users.ts'
 
@@ -17,5 +18,6 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   userReadRoutes(app, app.ctx.ledger)
   userActionRoutes(app, app.ctx.ledger, createSsoOperator(app.ctx.config))
   dashboardRoutes(app)
+  supportRoutes(app)
   auditRoutes(app)
 }

@@ -2,6 +2,7 @@ import { AppError, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Storage } from '@loa/storage'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { viaStorage } from '../../lib/storage-errors.ts'
@@ -19,7 +20,7 @@ export const SUPPORT_CATEGORIES = [
 
 type TicketRow = typeof t.supportTickets.$inferSelect
 
-const ticketWire = z.object({
+export const ticketWire = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -40,26 +41,32 @@ export const ticketBody = z.object({
   attachments: z.array(z.string().min(1).max(500)).max(5).default([]),
 })
 
+/** Wire shape of a ticket; attachments get signed download links for an hour (null without storage). */
+export const ticketToWire = async (
+  storage: Storage | undefined,
+  row: TicketRow,
+): Promise<z.infer<typeof ticketWire>> => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  category: row.category,
+  subject: row.subject,
+  content: row.content,
+  status: row.status,
+  attachments: await Promise.all(
+    row.attachments.map(async (key) => ({
+      key,
+      url: storage
+        ? await storage.signedDownloadUrl(key, { expiresInSeconds: 3_600 }).catch(() => null)
+        : null,
+    })),
+  ),
+  created_at: row.createdAt.toISOString(),
+})
+
 /** Creating a ticket works signed in or not (a visitor gives an email); reading is for the owner only. */
 export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const toWire = async (row: TicketRow): Promise<z.infer<typeof ticketWire>> => ({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    category: row.category,
-    subject: row.subject,
-    content: row.content,
-    status: row.status,
-    attachments: await Promise.all(
-      row.attachments.map(async (key) => ({
-        key,
-        url: app.ctx.storage
-          ? await app.ctx.storage.signedDownloadUrl(key, { expiresInSeconds: 3_600 }).catch(() => null)
-          : null,
-      })),
-    ),
-    created_at: row.createdAt.toISOString(),
-  })
+  const toWire = (row: TicketRow) => ticketToWire(app.ctx.storage, row)
 
   app.post(
     '/support-tickets',

@@ -1,14 +1,10 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { setRequestLocale } from 'next-intl/server'
 import { AdminFlags } from '@/components/admin/Flags'
+import { adminMetadata } from '@/components/admin/page-metadata'
 
-type Props = { params: Promise<{ locale: string }> }
+export const generateMetadata = adminMetadata('nav.flags')
 
-export const generateMetadata = async ({ params }: Props) => {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'admin' })
-  return { title: `${t('nav.flags')} · ${t('title')}` }
-}
-
-export default async function Page({ params }: Props) {
+export default async function Page({ params }: { params: Promise<{ locale: string }> }) {
   setRequestLocale((await params).locale)
   return <AdminFlags />
 }

@@ -1,14 +1,10 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { setRequestLocale } from 'next-intl/server'
 import { AdminUserDetail } from '@/components/admin/UserDetail'
+import { adminMetadata } from '@/components/admin/page-metadata'
 
-type Props = { params: Promise<{ locale: string; id: string }> }
+export const generateMetadata = adminMetadata('nav.users')
 
-export const generateMetadata = async ({ params }: Props) => {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'admin' })
-  return { title: `${t('nav.users')} · ${t('title')}` }
-}
-
-export default async function Page({ params }: Props) {
+export default async function Page({ params }: { params: Promise<{ locale: string; id: string }> }) {
   const { locale, id } = await params
   setRequestLocale(locale)
   return <AdminUserDetail id={decodeURIComponent(id)} />

@@ -1,0 +1,116 @@
+import { AppError, ok } from '@loa/contracts'
+import { app as t } from '@loa/db'
+import { count, desc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorCode } from '../../errors.ts'
+import { envelope, line, pagination } from '../../lib/wire.ts'
+import { ticketToWire } from '../support-tickets/tickets.ts'
+import { writeAudit } from './audit.ts'
+
+/** A ticket moves between these; the customer sees the status on their ticket. */
+export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const
+
+const page = z.object({ total: z.number(), items: z.array(z.unknown()) })
+
+/** Support inbox: tickets (with attachment links) and their status, contact-form messages. */
+export const supportRoutes = (parent: FastifyInstance): void => {
+  const app = parent.withTypeProvider<ZodTypeProvider>()
+
+  app.get(
+    '/support/tickets',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Support tickets (admin), newest first, by status',
+        security: [{ bearer: [] }],
+        querystring: z.object({ ...pagination(20, 100), status: z.enum(TICKET_STATUSES).optional() }),
+        response: { 200: envelope(page) },
+      },
+    },
+    async (request) => {
+      const { offset, limit, status } = request.query
+      const filter = status ? eq(t.supportTickets.status, status) : undefined
+      const [rows, [total]] = await Promise.all([
+        app.ctx.db
+          .select()
+          .from(t.supportTickets)
+          .where(filter)
+          .orderBy(desc(t.supportTickets.createdAt))
+          .offset(offset)
+          .limit(limit),
+        app.ctx.db.select({ n: count() }).from(t.supportTickets).where(filter),
+      ])
+      const items = await Promise.all(
+        rows.map(async (row) => ({ ...(await ticketToWire(app.ctx.storage, row)), user_id: row.userId })),
+      )
+      return ok({ total: total?.n ?? 0, items })
+    },
+  )
+
+  app.post(
+    '/support/tickets/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Change a ticket's status (admin), audited",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ status: z.enum(TICKET_STATUSES), note: line(500).optional() }),
+        response: { 200: envelope(z.object({ id: z.string(), status: z.string() })) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      const { status, note } = request.body
+      await app.ctx.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(t.supportTickets).where(eq(t.supportTickets.id, id))
+        if (!current) throw new AppError(ApiErrorCode.SUPPORT_TICKET_NOT_FOUND, 'Ticket not found', 404)
+        await tx
+          .update(t.supportTickets)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(t.supportTickets.id, id))
+        await writeAudit(tx, request, {
+          action: 'support_ticket.status',
+          targetType: 'support_ticket',
+          targetId: id,
+          before: { status: current.status },
+          after: { status },
+          reason: note ?? null,
+        })
+      })
+      return ok({ id, status })
+    },
+  )
+
+  app.get(
+    '/support/contacts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Contact-form messages (admin), newest first',
+        security: [{ bearer: [] }],
+        querystring: z.object(pagination(20, 100)),
+        response: { 200: envelope(page) },
+      },
+    },
+    async (request) => {
+      const { offset, limit } = request.query
+      const [rows, [total]] = await Promise.all([
+        app.ctx.db.select().from(t.contacts).orderBy(desc(t.contacts.id)).offset(offset).limit(limit),
+        app.ctx.db.select({ n: count() }).from(t.contacts),
+      ])
+      const items = rows.map((c) => ({
+        id: c.id,
+        name: c.name,
+        email: c.email,
+        phone_number: c.phoneNumber,
+        purpose: c.purpose,
+        content: c.content,
+        created_at: c.createdAt.toISOString(),
+      }))
+      return ok({ total: total?.n ?? 0, items })
+    },
+  )
+}
