@@ -13,6 +13,7 @@ import {
   type S3Settings,
   type TrustProxy,
 } from '@loa/service-kit'
+import { paymentEnvFields, paymentsFromEnv, type PaymentsConfig } from './payments/config.ts'
 
 const positiveInt = (fallback: number, max = 1_000_000_000) =>
   z.coerce.number().int().min(1).max(max).default(fallback)
@@ -62,6 +63,7 @@ const schema = z.object({
   TTS_APP_REQUESTS_PER_MINUTE: positiveInt(60, 100_000),
   /** Public demo synthesis: requests per IP and per visitor fingerprint within 10 minutes. */
   TTS_DEMO_LIMIT: positiveInt(10, 10_000),
+  ...paymentEnvFields,
 })
 
 export interface ApiConfig {
@@ -96,6 +98,8 @@ export interface ApiConfig {
     appRequestsPerMinute: number
     demoLimit: number
   }
+  /** Orders, VNPay, bank transfers, vouchers (apps/api/src/payments). */
+  payments: PaymentsConfig
 }
 
 /** Parses the environment once; fails fast naming every bad variable. */
@@ -131,5 +135,6 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
       appRequestsPerMinute: c.TTS_APP_REQUESTS_PER_MINUTE,
       demoLimit: c.TTS_DEMO_LIMIT,
     },
+    payments: paymentsFromEnv(c, c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`),
   }
 }

@@ -7,6 +7,7 @@ import { marketingRoutes } from './marketing/index.ts'
 import { mediaRoutes } from './media/index.ts'
 import { meRoutes } from './me/index.ts'
 import { ordersRoutes } from './orders/index.ts'
+import { paymentRoutes } from './payments/index.ts'
 import { pronunciationDictionaryRoutes } from './pronunciation-dictionary/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
@@ -38,6 +39,8 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(devicesRoutes)
   await app.register(userVoucherRoutes)
   await app.register(ordersRoutes)
+  // Payments: VNPay IPN/return, bank webhook, sandbox (public, authenticated by signature or key)
+  await app.register(paymentRoutes)
   // Support (uploads and ticket creation work without a token; reading needs one)
   await app.register(supportRoutes)
   // Synthesis, developer TTS API, API apps, public demo (issue 7)

@@ -7,7 +7,7 @@ let mine: string
 let theirs: string
 beforeAll(async () => {
   api = await startTestApi()
-  // Orders come from the payments flow (not part of this API yet); the fixture writes them directly.
+  // Orders written directly (as older installs hold them: no code); the payments flow is tested in routes/payments.
   const rows = await api.database.db
     .insert(t.orders)
     .values([
@@ -81,7 +81,7 @@ describe('GET /api/v1/orders', () => {
     expect((await api.call({ method: 'GET', url: `/api/v1/orders/${mine}`, token })).statusCode).toBe(200)
     const other = await api.call({ method: 'GET', url: `/api/v1/orders/${theirs}`, token })
     expect(other.statusCode).toBe(404)
-    expect(other.json().error_code).toBe('NOT_FOUND')
+    expect(other.json().error_code).toBe('ORDER_NOT_FOUND')
     expect((await api.call({ method: 'GET', url: '/api/v1/orders/not-a-uuid', token })).statusCode).toBe(400)
     expect((await api.call({ method: 'GET', url: '/api/v1/orders?type=RADIO', token })).statusCode).toBe(400)
     const anon = await api.call({ method: 'GET', url: '/api/v1/orders?type=STUDIO&status=PAID' })
