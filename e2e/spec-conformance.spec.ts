@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './support/env.ts'
 import { msg } from './support/messages.ts'
+import { sm } from './support/studio.ts'
 
 /** Issue 18: the spec's rules that an audit found wrong or only partly wired, one test per rule. */
 
@@ -66,4 +67,46 @@ test('spec §4 "first render: feature flags load" — on every page, /demo inclu
     await features
     await expect(page.locator('html')).toHaveAttribute('data-flags', 'ready')
   }
+})
+
+test('spec §3 plan resource "devices": the studio checks the device on entry; at the limit the user signs out other devices', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('devices')
+  await page.goto('/')
+  await page
+    .locator('header')
+    .getByRole('link', { name: msg('vi', 'nav.signUp') })
+    .click()
+  await page.waitForURL((url) => isAuthorize(url.toString()))
+  const check = page.waitForRequest((r) => r.url() === `${E2E.apiUrl}/api/v1/devices/check`)
+  await signUp(page, 'Hai Thiết Bị', email)
+  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  expect((await check).postDataJSON()).toMatchObject({ device_id: expect.any(String) })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg('vi', 'shell.textToSpeech'))
+
+  // A second browser (another device) for the same account: the free package allows one device.
+  const other = await browser.newContext({ baseURL: E2E.webUrl })
+  const second = await other.newPage()
+  await second.goto('/studio/text-to-speech')
+  await second.waitForURL((url) => isAuthorize(url.toString()))
+  await second.locator('input[name="email"]').fill(email)
+  await second.locator('input[name="password"]').fill('Mat-khau-manh-2026')
+  await second.locator('form button[type="submit"]').click()
+  const limit = second.getByTestId('device-limit')
+  await expect(limit.getByRole('heading', { level: 1 })).toHaveText(sm('studio.devices.limitTitle'))
+  const online = second.waitForRequest(
+    (r) => r.url() === `${E2E.apiUrl}/api/v1/online` && r.method() === 'POST',
+  )
+  await limit.getByRole('button', { name: sm('studio.devices.logoutOthers') }).click()
+  await expect(second.getByRole('heading', { level: 1 })).toHaveText(msg('vi', 'shell.textToSpeech'))
+  await online
+
+  // The first device was signed out by the second one.
+  await page.reload()
+  await expect(page.getByTestId('device-limit').getByRole('heading', { level: 1 })).toHaveText(
+    sm('studio.devices.loggedOutTitle'),
+  )
+  await other.close()
 })

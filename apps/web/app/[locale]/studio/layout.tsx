@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react'
+import { DeviceGate } from '@/components/devices/DeviceGate'
 import { SignedInShell } from '@/components/shell/SignedInShell'
 
 export default function StudioLayout({ children }: { children: ReactNode }) {
-  return <SignedInShell>{children}</SignedInShell>
+  // Spec §3/§7: the studio checks the device against the package's device limit on entry.
+  return (
+    <SignedInShell>
+      <DeviceGate>{children}</DeviceGate>
+    </SignedInShell>
+  )
 }
