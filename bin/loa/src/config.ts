@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { z } from 'zod'
 import { httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
 
@@ -11,6 +12,10 @@ const schema = z.object({
   WEB_PORT: port(3000),
   WEB_PUBLIC_URL: httpUrl().optional(),
   LOG_LEVEL: logLevel(),
+  /** Installed neural voices (default `$DATA_DIR/voices`). */
+  VOICES_DIR: z.string().optional(),
+  /** Where `loa voices install NAME` downloads Piper voices from. */
+  PIPER_VOICES_URL: httpUrl().optional(),
 })
 
 export interface CliConfig {
@@ -19,6 +24,9 @@ export interface CliConfig {
   redisUrl?: string
   webUrl: string
   logLevel: string
+  voicesDir: string
+  /** Undefined: the public Piper voice repository. */
+  piperVoicesUrl?: string
   /** Embedded mode: PGlite under `$DATA_DIR/db`, owned by one process at a time. */
   embedded: boolean
 }
@@ -31,6 +39,8 @@ export const loadCliConfig = (env: Env = cliEnv()): CliConfig => {
     redisUrl: c.REDIS_URL,
     webUrl: c.WEB_PUBLIC_URL ?? `http://localhost:${c.WEB_PORT}`,
     logLevel: c.LOG_LEVEL,
+    voicesDir: c.VOICES_DIR ?? path.join(c.DATA_DIR, 'voices'),
+    piperVoicesUrl: c.PIPER_VOICES_URL,
     embedded: !c.DATABASE_URL,
   }
 }

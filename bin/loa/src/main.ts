@@ -5,6 +5,8 @@
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { setVoicesDir } from '@loa/tts'
+import { loadCliConfig } from './config.ts'
 
 export interface Command {
   summary: string
@@ -39,6 +41,8 @@ const main = async (argv: string[]): Promise<number> => {
     console.error(`loa: unknown command '${name}'\n\n${await usage()}`)
     return 2
   }
+  // Every command sees the installed neural voices (`loa speak -v`, `loa serve`, `loa worker`).
+  setVoicesDir(loadCliConfig().voicesDir)
   const mod = (await import(file)) as Command
   const code = await mod.run(args)
   return typeof code === 'number' ? code : 0

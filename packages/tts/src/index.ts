@@ -9,6 +9,14 @@ export {
   type VoiceProblem,
 } from './voices-installed.ts'
 export {
+  installVoice,
+  removeVoice,
+  VoiceInstallError,
+  DEFAULT_PIPER_VOICES_URL,
+  type InstallOptions,
+  type InstalledVoice,
+} from './voices-install.ts'
+export {
   VOICES,
   DEFAULT_VOICE_CODE,
   listVoices,
@@ -56,7 +64,7 @@ export {
   type MemorySentenceCache,
 } from './cache/sentence-cache.ts'
 export { toSrt, toVtt, type SubtitleOptions } from './timeline/subtitles.ts'
-export type { Timeline, TimelineSentence, TimelineWord } from './timeline/types.ts'
+export type { Timeline, TimelineSentence, TimelineWord } from '@loa/contracts/browser'
 export {
   createSynthesisPool,
   getSharedPool,

@@ -20,12 +20,14 @@ const loa = (args: string[], input?: string) => {
 }
 
 describe('loa voices', () => {
-  it('lists code, name, region and gender', () => {
+  it('lists code, name, region, gender and engine', () => {
     const r = loa(['voices'])
     expect(r.code).toBe(0)
     const lines = r.stdout.toString('utf8').trim().split('\n')
-    expect(lines[0]).toMatch(/^CODE\s+NAME\s+REGION\s+GENDER$/)
-    expect(lines.some((l) => /^vi-south-male-kien\s+Kiên \(Sài Gòn\)\s+SOUTH\s+MALE$/.test(l))).toBe(true)
+    expect(lines[0]).toMatch(/^CODE\s+NAME\s+REGION\s+GENDER\s+ENGINE$/)
+    expect(lines.some((l) => /^vi-south-male-kien\s+Kiên \(Sài Gòn\)\s+SOUTH\s+MALE\s+espeak$/.test(l))).toBe(
+      true,
+    )
     expect(lines.length).toBeGreaterThanOrEqual(7)
   })
 })
