@@ -110,3 +110,26 @@ test('spec §3 plan resource "devices": the studio checks the device on entry; a
   )
   await other.close()
 })
+
+test('spec §7 "GET /sample-scripts": the studio editor offers "try a sample", which fills the text', async ({
+  page,
+  request,
+}) => {
+  const scripts = (await (await request.get(`${E2E.apiUrl}/api/v1/sample-scripts`)).json()).result.items as {
+    title: string
+    text: string
+  }[]
+  expect(scripts.length).toBeGreaterThan(0)
+  await page.goto('/')
+  await page
+    .locator('header')
+    .getByRole('link', { name: msg('vi', 'nav.signUp') })
+    .click()
+  await page.waitForURL((url) => isAuthorize(url.toString()))
+  await signUp(page, 'Người Thử Mẫu')
+  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  const sample = scripts[0]!
+  await page.getByRole('combobox', { name: sm('studio.samples.label') }).selectOption({ label: sample.title })
+  const firstParagraph = sample.text.split(/\n\s*\n/)[0]!.trim()
+  await expect(page.locator('.studio-paragraph textarea').first()).toHaveValue(firstParagraph)
+})

@@ -40,6 +40,7 @@ import { VoicePicker } from './VoicePicker'
 import { ReadingPreview } from './ReadingPreview'
 import { History } from './History'
 import { PronunciationDictionary, type DictionaryRequest } from './PronunciationDictionary'
+import { SampleScripts } from '@/components/studio-samples/SampleScripts'
 import './studio.css'
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed'
@@ -399,6 +400,16 @@ export function TtsStudio() {
         <section className="studio-editor" aria-labelledby="editor-title">
           <div className="studio-row">
             <h2 id="editor-title">{t('editor.title')}</h2>
+            <SampleScripts
+              onPick={(script) => {
+                const current = paragraphs[0]
+                setTitle(script.title)
+                setParagraphs(
+                  splitIntoParagraphs(script.text, current?.voiceCode ?? DEFAULT_VOICE, current?.speed ?? 1),
+                )
+                setPreview(null)
+              }}
+            />
             <span className="studio-save" role="status" data-testid="save-state" data-state={saveState}>
               {saveState === 'saving'
                 ? t('editor.saving')
