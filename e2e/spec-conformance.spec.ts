@@ -126,10 +126,32 @@ test('spec §7 "GET /sample-scripts": the studio editor offers "try a sample", w
     .getByRole('link', { name: msg('vi', 'nav.signUp') })
     .click()
   await page.waitForURL((url) => isAuthorize(url.toString()))
+  const userBanner = page.waitForRequest((r) =>
+    r.url().startsWith(`${E2E.apiUrl}/api/v1/vouchers/banner/user`),
+  )
   await signUp(page, 'Người Thử Mẫu')
   await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  // Spec §6: signed in, the studio's voucher banner is the user version (bearer).
+  expect((await userBanner).headers().authorization).toMatch(/^Bearer /)
+  await expect(page.getByTestId('voucher-banner')).toContainText('LOA10')
   const sample = scripts[0]!
   await page.getByRole('combobox', { name: sm('studio.samples.label') }).selectOption({ label: sample.title })
   const firstParagraph = sample.text.split(/\n\s*\n/)[0]!.trim()
   await expect(page.locator('.studio-paragraph textarea').first()).toHaveValue(firstParagraph)
+})
+
+test('spec §6 "voucher banner: the user version when a token exists, otherwise the public one" — landing, public', async ({
+  page,
+}) => {
+  const publicBanner = page.waitForRequest((r) => r.url().startsWith(`${E2E.apiUrl}/api/v1/vouchers/banner`))
+  await page.goto('/')
+  expect(new URL((await publicBanner).url()).pathname).toBe('/api/v1/vouchers/banner')
+  const banner = page.getByTestId('voucher-banner')
+  await expect(banner).toContainText('Giảm 10% mọi gói Studio')
+  await expect(banner).toContainText(sm('payments.voucherBanner.code', { code: 'LOA10' }))
+  await banner.getByRole('button', { name: sm('payments.voucherBanner.close') }).click()
+  await expect(banner).toHaveCount(0)
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('data-shell', 'ready')
+  await expect(page.getByTestId('voucher-banner')).toHaveCount(0)
 })

@@ -1,6 +1,7 @@
 import { setRequestLocale } from 'next-intl/server'
 import { buildPageMetadata } from '@/lib/seo/metadata'
 import { LandingPage } from '@/components/landing/LandingPage'
+import { VoucherBanner } from '@/components/vouchers/VoucherBanner'
 
 type Props = { params: Promise<{ locale: string }> }
 
@@ -9,5 +10,10 @@ export const generateMetadata = async ({ params }: Props) => buildPageMetadata((
 export default async function Home({ params }: Props) {
   const { locale } = await params
   setRequestLocale(locale)
-  return <LandingPage locale={locale} />
+  return (
+    <>
+      <VoucherBanner />
+      <LandingPage locale={locale} />
+    </>
+  )
 }
