@@ -243,11 +243,8 @@ const studioTier = (
   rank: number,
 ): PackageSeed[] => {
   const current = family !== 'CUSTOM'
-  const highlights = [
-    `${credits.toLocaleString('vi-VN')} ký tự mỗi tháng`,
-    `Dùng trên ${devices} thiết bị`,
-    voiceClonings ? `${voiceClonings} giọng nhân bản` : 'Toàn bộ giọng đọc tiêu chuẩn',
-  ]
+  // Characters and devices are listed from the numbers (pricing cards); highlights say only what else is included.
+  const highlights = ['Tất cả giọng đọc ba miền', 'Tải MP3 hoặc WAV kèm phụ đề SRT']
   const lines: PackageSeed[] = []
   for (const version of ['V3', 'V3.1'] as const) {
     const live = version === 'V3.1'
@@ -279,7 +276,7 @@ const studioTier = (
         credits: credits * 12,
         devices,
         voiceClonings,
-        highlights,
+        highlights: [...highlights, 'Rẻ hơn 20% so với trả theo tháng'],
         active: live,
         purchasable: live && current,
         isLandingPage: live,
@@ -303,7 +300,7 @@ export const PACKAGE_SEEDS: PackageSeed[] = [
     devices: 1,
     voiceClonings: 0,
     description: 'Gói miễn phí cho người dùng mới.',
-    highlights: ['5.000 ký tự mỗi tháng', '1 thiết bị'],
+    highlights: ['Tất cả giọng đọc ba miền'],
     active: true,
     purchasable: false,
     isLandingPage: true,

@@ -1,6 +1,7 @@
 import type { SeedContext, SeedFunction } from './types.ts'
 import { seedAppCatalogue } from './app-catalogue.ts'
 import { seedAppMarketing } from './app-marketing.ts'
+import { seedAppTranslations } from './app-translations.ts'
 import { seedAppVoiceSamples } from './app-voice-samples.ts'
 import { seedFlags } from './flags.ts'
 import { seedSsoClients } from './sso-clients.ts'
@@ -18,6 +19,7 @@ export const SEEDS: { name: string; run: SeedFunction }[] = [
   { name: 'app-catalogue', run: seedAppCatalogue },
   { name: 'app-voice-samples', run: seedAppVoiceSamples },
   { name: 'app-marketing', run: seedAppMarketing },
+  { name: 'app-translations', run: seedAppTranslations },
 ]
 
 export const seedAll = async (ctx: SeedContext): Promise<void> => {

@@ -22,6 +22,9 @@ const money = () => z.number().int().min(0).max(1_000_000_000_000)
 const at = () => z.iso.datetime({ offset: true }).transform((v) => new Date(v))
 const flag = () => z.boolean()
 const rank = () => z.number().int().min(-1_000_000).max(1_000_000)
+/** Texts in other languages (English), field by field; the row's own fields are Vietnamese. */
+const translations = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({ en: z.object(fields).partial().strict().optional() }).strict()
 
 export const voiceCreate = z.object({
   code: code(),
@@ -53,6 +56,7 @@ export const bannerCreate = z.object({
   image_url: mediaRef(),
   action_url: httpUrlString().nullable().optional(),
   position: z.enum(BANNER_POSITIONS).optional(),
+  translations: translations({ image_url: mediaRef() }).optional(),
   active: flag().optional(),
   starts_at: at().nullable().optional(),
   ends_at: at().nullable().optional(),
@@ -79,6 +83,11 @@ export const packageCreate = z.object({
     .refine((v) => v !== 0, '-1 (infinite) or a number of days'),
   description: z.string().max(2_000).optional(),
   highlights: z.array(line(200)).max(12).optional(),
+  translations: translations({
+    name: line(100),
+    description: z.string().max(2_000),
+    highlights: z.array(line(200)).max(12),
+  }).optional(),
   active: flag().optional(),
   purchasable: flag().optional(),
   is_landing_page: flag().optional(),
@@ -97,6 +106,7 @@ export const voucherCreate = z.object({
   is_public: flag().optional(),
   show_banner: flag().optional(),
   banner_image_url: mediaRef().nullable().optional(),
+  translations: translations({ title: line(200), description: z.string().max(2_000) }).optional(),
   starts_at: at().nullable().optional(),
   ends_at: at().nullable().optional(),
   usage_limit: z.number().int().min(1).max(100_000_000).nullable().optional(),

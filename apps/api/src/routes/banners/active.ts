@@ -3,8 +3,9 @@ import { app as t } from '@loa/db'
 import { and, asc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { localeQuery, requestLocale } from '../../lib/locale.ts'
 import { envelope, line } from '../../lib/wire.ts'
-import { bannerToWire, bannerWire } from './serialize.ts'
+import { bannerToWire, bannerWire, localizedBanner } from './serialize.ts'
 
 /** GET /banners/active — banners live now; the popup is the one of type LANDING_PAGE_POPUP. */
 export const activeBannersRoute: FastifyPluginAsyncZod = async (app) => {
@@ -14,12 +15,13 @@ export const activeBannersRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Active banners',
-        querystring: z.object({ type: line(60).optional() }),
+        querystring: z.object({ type: line(60).optional(), ...localeQuery }),
         response: { 200: envelope(z.object({ banners: z.array(bannerWire) })) },
       },
     },
-    async (request) =>
-      app.ctx.catalogueCache.get(`banners:${request.query.type ?? ''}`, async () => {
+    async (request) => {
+      const locale = requestLocale(request)
+      return app.ctx.catalogueCache.get(`banners:${locale}:${request.query.type ?? ''}`, async () => {
         const now = new Date()
         const where: SQL[] = [
           eq(t.banners.active, true),
@@ -32,7 +34,8 @@ export const activeBannersRoute: FastifyPluginAsyncZod = async (app) => {
           .from(t.banners)
           .where(and(...where))
           .orderBy(asc(t.banners.rank), asc(t.banners.id))
-        return ok({ banners: rows.map(bannerToWire) })
-      }),
+        return ok({ banners: rows.map((b) => bannerToWire(localizedBanner(b, locale))) })
+      })
+    },
   )
 }

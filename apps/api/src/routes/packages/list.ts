@@ -3,8 +3,9 @@ import { app as t } from '@loa/db'
 import { and, asc, eq, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { localeQuery, requestLocale } from '../../lib/locale.ts'
 import { envelope, line, queryBool } from '../../lib/wire.ts'
-import { packageToWire, packageWire } from './serialize.ts'
+import { localizedPackage, packageToWire, packageWire } from './serialize.ts'
 
 /** GET /packages — price list (the landing page asks for active, purchasable, is_landing_page). */
 export const listPackagesRoute: FastifyPluginAsyncZod = async (app) => {
@@ -23,12 +24,14 @@ export const listPackagesRoute: FastifyPluginAsyncZod = async (app) => {
           cycle: z.enum(BILLING_CYCLES).optional(),
           kind: z.enum(PACKAGE_KINDS).optional(),
           code: line(60).optional(),
+          ...localeQuery,
         }),
         response: { 200: envelope(z.object({ total: z.number(), items: z.array(packageWire) })) },
       },
     },
-    async (request) =>
-      app.ctx.catalogueCache.get(`packages:${JSON.stringify(request.query)}`, async () => {
+    async (request) => {
+      const locale = requestLocale(request)
+      return app.ctx.catalogueCache.get(`packages:${locale}:${JSON.stringify(request.query)}`, async () => {
         const q = request.query
         const where: SQL[] = []
         if (q.active !== undefined) where.push(eq(t.packages.active, q.active))
@@ -44,7 +47,8 @@ export const listPackagesRoute: FastifyPluginAsyncZod = async (app) => {
           .from(t.packages)
           .where(where.length ? and(...where) : undefined)
           .orderBy(asc(t.packages.rank), asc(t.packages.price), asc(t.packages.id))
-        return ok({ total: rows.length, items: rows.map(packageToWire) })
-      }),
+        return ok({ total: rows.length, items: rows.map((p) => packageToWire(localizedPackage(p, locale))) })
+      })
+    },
   )
 }

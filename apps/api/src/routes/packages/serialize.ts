@@ -1,5 +1,7 @@
+import type { Locale } from '@loa/contracts'
 import type { app as t } from '@loa/db'
 import { z } from 'zod'
+import { translated } from '../../lib/locale.ts'
 
 export type PackageRow = typeof t.packages.$inferSelect
 
@@ -20,6 +22,14 @@ export const packageWire = z.object({
   duration_days: z.number(),
   description: z.string(),
   highlights: z.array(z.string()),
+  translations: z
+    .object({
+      en: z
+        .object({ name: z.string(), description: z.string(), highlights: z.array(z.string()) })
+        .partial()
+        .optional(),
+    })
+    .describe('Texts in other languages, field by field (name, description and highlights are Vietnamese).'),
   active: z.boolean(),
   purchasable: z.boolean(),
   is_landing_page: z.boolean(),
@@ -44,8 +54,19 @@ export const packageToWire = (p: PackageRow): z.infer<typeof packageWire> => ({
   duration_days: p.durationDays,
   description: p.description,
   highlights: p.highlights,
+  translations: p.translations,
   active: p.active,
   purchasable: p.purchasable,
   is_landing_page: p.isLandingPage,
   rank: p.rank,
+})
+
+/** The row with its name, description and highlights in a language (Vietnamese where untranslated). */
+export const localizedPackage = (p: PackageRow, locale: Locale): PackageRow => ({
+  ...p,
+  ...translated(
+    { name: p.name, description: p.description, highlights: p.highlights },
+    p.translations,
+    locale,
+  ),
 })

@@ -3,8 +3,9 @@ import { app as t } from '@loa/db'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { localeQuery, requestLocale } from '../../lib/locale.ts'
 import { envelope } from '../../lib/wire.ts'
-import { bestFirst, liveVoucher, voucherToWire, voucherWire } from './serialize.ts'
+import { bestFirst, liveVoucher, localizedVoucher, voucherToWire, voucherWire } from './serialize.ts'
 
 /** Public vouchers: the list, and the one the landing banner shows. */
 export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,17 +14,21 @@ export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['vouchers'],
+        querystring: z.object(localeQuery),
         summary: 'Public vouchers usable now',
         response: { 200: envelope(z.object({ total: z.number(), items: z.array(voucherWire) })) },
       },
     },
-    async () => {
+    async (request) => {
       const rows = await app.ctx.db
         .select()
         .from(t.vouchers)
         .where(and(liveVoucher(new Date()), eq(t.vouchers.isPublic, true)))
         .orderBy(...bestFirst)
-      return ok({ total: rows.length, items: rows.map(voucherToWire) })
+      return ok({
+        total: rows.length,
+        items: rows.map((v) => voucherToWire(localizedVoucher(v, requestLocale(request)))),
+      })
     },
   )
   app.get(
@@ -31,11 +36,12 @@ export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['vouchers'],
+        querystring: z.object(localeQuery),
         summary: 'The voucher shown on the landing banner (visitors)',
         response: { 200: envelope(z.object({ voucher: voucherWire.nullable() })) },
       },
     },
-    async () => {
+    async (request) => {
       const [row] = await app.ctx.db
         .select()
         .from(t.vouchers)
@@ -49,7 +55,7 @@ export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .orderBy(...bestFirst)
         .limit(1)
-      return ok({ voucher: row ? voucherToWire(row) : null })
+      return ok({ voucher: row ? voucherToWire(localizedVoucher(row, requestLocale(request))) : null })
     },
   )
 }

@@ -1,6 +1,8 @@
+import type { Locale } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { and, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
+import { translated } from '../../lib/locale.ts'
 
 export type VoucherRow = typeof t.vouchers.$inferSelect
 
@@ -16,6 +18,9 @@ export const voucherWire = z.object({
   is_public: z.boolean(),
   show_banner: z.boolean(),
   banner_image_url: z.string().nullable(),
+  translations: z
+    .object({ en: z.object({ title: z.string(), description: z.string() }).partial().optional() })
+    .describe('Title and description in other languages (the fields above are Vietnamese).'),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   usage_limit: z.number().nullable(),
@@ -35,6 +40,7 @@ export const voucherToWire = (v: VoucherRow): z.infer<typeof voucherWire> => ({
   is_public: v.isPublic,
   show_banner: v.showBanner,
   banner_image_url: v.bannerImageUrl,
+  translations: v.translations,
   starts_at: v.startsAt?.toISOString() ?? null,
   ends_at: v.endsAt?.toISOString() ?? null,
   usage_limit: v.usageLimit,
@@ -57,3 +63,9 @@ export const bestFirst = [
   desc(sql`coalesce(${t.vouchers.discountAmount}, 0)`),
   desc(t.vouchers.id),
 ]
+
+/** The row with its title and description in a language (Vietnamese where untranslated). */
+export const localizedVoucher = (v: VoucherRow, locale: Locale): VoucherRow => ({
+  ...v,
+  ...translated({ title: v.title, description: v.description }, v.translations, locale),
+})

@@ -3,9 +3,10 @@ import { app as t } from '@loa/db'
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { localeQuery, requestLocale } from '../../lib/locale.ts'
 import { envelope } from '../../lib/wire.ts'
 import { signedIn } from '../../plugins/profile.ts'
-import { bestFirst, liveVoucher, voucherToWire, voucherWire } from './serialize.ts'
+import { bestFirst, liveVoucher, localizedVoucher, voucherToWire, voucherWire } from './serialize.ts'
 
 /**
  * Vouchers for the signed-in user: public ones for their audience (NEW_USER until the first paid order,
@@ -55,6 +56,7 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['vouchers'],
+        querystring: z.object(localeQuery),
         summary: 'Vouchers the caller can use',
         security: [{ bearer: [] }],
         response: listSchema,
@@ -62,7 +64,10 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { rows } = await available(request.profile!.id)
-      return ok({ total: rows.length, items: rows.map(voucherToWire) })
+      return ok({
+        total: rows.length,
+        items: rows.map((v) => voucherToWire(localizedVoucher(v, requestLocale(request)))),
+      })
     },
   )
 
@@ -71,6 +76,7 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['vouchers'],
+        querystring: z.object(localeQuery),
         summary: 'The voucher the banner shows to the caller',
         security: [{ bearer: [] }],
         response: { 200: envelope(z.object({ voucher: voucherWire.nullable() })) },
@@ -79,7 +85,7 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { rows } = await available(request.profile!.id)
       const best = rows.find((v) => v.showBanner)
-      return ok({ voucher: best ? voucherToWire(best) : null })
+      return ok({ voucher: best ? voucherToWire(localizedVoucher(best, requestLocale(request))) : null })
     },
   )
 
@@ -88,6 +94,7 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['vouchers'],
+        querystring: z.object(localeQuery),
         summary: 'Vouchers for customers with a paid order (empty before the first one)',
         security: [{ bearer: [] }],
         response: listSchema,
@@ -100,7 +107,10 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(t.vouchers)
         .where(and(liveVoucher(new Date()), eq(t.vouchers.audience, 'PAID_USER')))
         .orderBy(...bestFirst)
-      return ok({ total: rows.length, items: rows.map(voucherToWire) })
+      return ok({
+        total: rows.length,
+        items: rows.map((v) => voucherToWire(localizedVoucher(v, requestLocale(request)))),
+      })
     },
   )
 }

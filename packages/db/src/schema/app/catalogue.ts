@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { appSchema } from './schema.ts'
+import type { BannerTranslations, PackageTranslations, VoucherTranslations } from './translations.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,6 +90,11 @@ export const packages = appSchema.table(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Name, description and highlights in other languages (the columns above are Vietnamese). */
+    translations: jsonb('translations')
+      .$type<PackageTranslations>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     active: boolean('active').notNull().default(true),
     purchasable: boolean('purchasable').notNull().default(true),
     isLandingPage: boolean('is_landing_page').notNull().default(false),
@@ -108,6 +114,11 @@ export const banners = appSchema.table(
     imageUrl: text('image_url').notNull(),
     actionUrl: text('action_url'),
     position: text('position').notNull().default('MIDDLE_CENTER'),
+    /** The picture per language (its text is in that language); `imageUrl` is the Vietnamese one. */
+    translations: jsonb('translations')
+      .$type<BannerTranslations>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     active: boolean('active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -136,6 +147,11 @@ export const vouchers = appSchema.table(
     isPublic: boolean('is_public').notNull().default(true),
     showBanner: boolean('show_banner').notNull().default(false),
     bannerImageUrl: text('banner_image_url'),
+    /** Title and description in other languages (the columns above are Vietnamese). */
+    translations: jsonb('translations')
+      .$type<VoucherTranslations>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
