@@ -13,6 +13,7 @@ import { renderSynthesis, type RenderParagraph } from '../render.ts'
 import { sentenceCacheFor, synthesisKeys } from '../requests.ts'
 import { SynthesisErrorCode } from './errors.ts'
 import type { SynthesisRow } from './rows.ts'
+import { downloadBaseName } from './file-name.ts'
 
 /** How long signed download links stay valid. */
 export const LINK_TTL_SECONDS = 60 * 60
@@ -87,11 +88,7 @@ export const ensureDownload = async (
     key = format === 'srt' ? keys.srt : keys.vtt
     if (!(await storage.exists(key))) await writeSubtitles(storage, row, format, key)
   } else if (!(await storage.exists(key))) await writeAudio(storage, row, format, key)
-  const base =
-    row.title
-      .slice(0, 40)
-      .replace(/[^\p{L}\p{N} _-]/gu, '')
-      .trim() || row.id
+  const base = downloadBaseName(row.title, row.id)
   const url = await storage.signedDownloadUrl(key, {
     expiresInSeconds: LINK_TTL_SECONDS,
     filename: `${base}.${format}`,
