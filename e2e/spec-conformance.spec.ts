@@ -138,6 +138,16 @@ test('spec §7 "GET /sample-scripts": the studio editor offers "try a sample", w
   await page.getByRole('combobox', { name: sm('studio.samples.label') }).selectOption({ label: sample.title })
   const firstParagraph = sample.text.split(/\n\s*\n/)[0]!.trim()
   await expect(page.locator('.studio-paragraph textarea').first()).toHaveValue(firstParagraph)
+
+  // Spec §7 "POST /api/v1/request-to-delete-account": from the account area (studio home).
+  await page.goto('/studio')
+  await page.getByRole('button', { name: sm('studio.account.deleteStart') }).click()
+  const deletion = page.waitForRequest((r) => r.url() === `${E2E.apiUrl}/api/v1/request-to-delete-account`)
+  await page.getByRole('button', { name: sm('studio.account.deleteConfirm') }).click()
+  const sent = await deletion
+  expect(sent.postDataJSON()).toEqual({ contact: expect.stringMatching(/@example\.vn$/) })
+  expect(sent.headers().authorization).toMatch(/^Bearer /)
+  await expect(page.getByText(sm('studio.account.deleteSent'))).toBeVisible()
 })
 
 test('spec §6 "voucher banner: the user version when a token exists, otherwise the public one" — landing, public', async ({

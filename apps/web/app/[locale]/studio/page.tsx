@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { buildPageMetadata } from '@/lib/seo/metadata'
 import { ROUTES } from '@/lib/routes'
 import { StudioHome } from '@/components/studio/StudioHome'
+import { AccountDeletion } from '@/components/account/AccountDeletion'
 
 type Props = { params: Promise<{ locale: string }> }
 
@@ -16,6 +17,7 @@ export default async function Page({ params }: Props) {
     <>
       <h1 id="shell-title">{t('studio')}</h1>
       <StudioHome />
+      <AccountDeletion />
     </>
   )
 }
