@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  bool,
   csv,
   httpUrl,
   logLevel,
@@ -34,6 +35,12 @@ const schema = z.object({
   SSO_JWKS_URL: httpUrl().optional(),
   /** The token's `resource_access` entry whose roles apply to this API. */
   API_SSO_RESOURCE: z.string().min(1).default('loa-api'),
+  /** Token audiences this API accepts (comma separated): default its resource and the web client `loa-web`. */
+  API_SSO_AUDIENCES: csv(),
+  /** Ask the SSO whether a token's session is still alive (sign-out everywhere, lock), at most once per cache time. */
+  API_SESSION_CHECK: bool(true),
+  API_SESSION_CHECK_URL: httpUrl().optional(),
+  API_SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** The SSO's operator API for the back-office (lock / unlock): its address from the API, and the key. */
   SSO_INTERNAL_URL: httpUrl().optional(),
   SSO_OPERATOR_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -79,6 +86,10 @@ export interface ApiConfig {
   ssoIssuer: string
   ssoJwksUrl: string
   ssoResource: string
+  /** Accepted `aud` values of access tokens. */
+  ssoAudiences: string[]
+  /** The SSO's introspection endpoint consulted for revoked sessions; undefined = not consulted. */
+  sessionCheck?: { url: string; cacheMs: number }
   /** Back-office calls to the SSO's operator API (key from `$DATA_DIR/secrets.json` when not set, embedded). */
   ssoOperator: { url: string; key?: string }
   cdnUrl?: string
@@ -118,6 +129,13 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     ssoIssuer: c.SSO_PUBLIC_URL,
     ssoJwksUrl: c.SSO_JWKS_URL ?? `${c.SSO_PUBLIC_URL}/protocol/openid-connect/certs`,
     ssoResource: c.API_SSO_RESOURCE,
+    ssoAudiences: c.API_SSO_AUDIENCES.length ? c.API_SSO_AUDIENCES : [c.API_SSO_RESOURCE, 'loa-web'],
+    sessionCheck: c.API_SESSION_CHECK
+      ? {
+          url: c.API_SESSION_CHECK_URL ?? `${c.SSO_PUBLIC_URL}/protocol/openid-connect/token/introspect`,
+          cacheMs: c.API_SESSION_CACHE_MS,
+        }
+      : undefined,
     ssoOperator: { url: c.SSO_INTERNAL_URL ?? c.SSO_PUBLIC_URL, key: c.SSO_OPERATOR_KEY },
     cdnUrl: c.CDN_URL,
     fileSigningSecret: c.FILE_SIGNING_SECRET,

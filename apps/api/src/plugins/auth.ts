@@ -1,6 +1,7 @@
 import { AppError, CommonErrorCode } from '@loa/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ApiDeps } from '../types.ts'
+import { createSessionCheck } from './session-check.ts'
 import { createTokenVerifier, type AuthUser } from './token-verifier.ts'
 
 declare module 'fastify' {
@@ -34,8 +35,19 @@ export const installAuth = (app: FastifyInstance, deps: ApiDeps): void => {
     jwksUrl: deps.config.ssoJwksUrl,
     keys: deps.jwks,
     resource: deps.config.ssoResource,
+    audience: deps.config.ssoAudiences,
     clockToleranceSeconds: deps.config.tokenClockToleranceSeconds,
   })
+  const { sessionCheck } = deps.config
+  const checkSession =
+    sessionCheck &&
+    createSessionCheck({
+      url: sessionCheck.url,
+      cacheMs: sessionCheck.cacheMs,
+      redis: app.ctx.redis,
+      redisPrefix: `${deps.config.rateLimitRedisPrefix}{session}:`,
+      log: app.log,
+    })
   app.decorateRequest('auth', null)
   app.decorateRequest('profile', null)
   const read = async (request: FastifyRequest, required: boolean) => {
@@ -45,7 +57,10 @@ export const installAuth = (app: FastifyInstance, deps: ApiDeps): void => {
       if (required) throw new AppError(CommonErrorCode.UNAUTHORIZED, 'Sign in required', 401)
       return
     }
-    request.auth = await verify(token)
+    const user = await verify(token)
+    // A revoked session (signed out everywhere, locked) ends its tokens now, not at their expiry.
+    await checkSession?.(token, user.claims)
+    request.auth = user
   }
   app.decorate('optionalUser', (request: FastifyRequest) => read(request, false))
   app.decorate('requireUser', (request: FastifyRequest) => read(request, true))

@@ -22,7 +22,7 @@ export const createTestSso = async () => {
     claims: JWTPayload & { sub: string },
     options: { expiresIn?: string | number; issuer?: string; key?: CryptoKey } = {},
   ) =>
-    new SignJWT({ azp: 'loa-web', typ: 'Bearer', ...claims })
+    new SignJWT({ aud: 'loa-web', azp: 'loa-web', typ: 'Bearer', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(options.issuer ?? ISSUER)
       .setIssuedAt()
@@ -48,7 +48,13 @@ export const startTestApi = async (
   options: { env?: Record<string, string>; storage?: Storage | false } = {},
 ): Promise<TestApi> => {
   const database = await openTestDatabase()
-  const config = loadApiConfig({ SSO_PUBLIC_URL: ISSUER, DATA_DIR: '/nonexistent', ...options.env })
+  // The session check asks the real SSO (tested with it in bin/loa); this harness has only its keys.
+  const config = loadApiConfig({
+    SSO_PUBLIC_URL: ISSUER,
+    DATA_DIR: '/nonexistent',
+    API_SESSION_CHECK: 'false',
+    ...options.env,
+  })
   const sso = await createTestSso()
   // Real local file storage in a temporary directory (what embedded mode uses under $DATA_DIR/files).
   const filesDir = mkdtempSync(path.join(tmpdir(), 'loa-api-test-'))

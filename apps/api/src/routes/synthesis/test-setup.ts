@@ -43,7 +43,12 @@ export const startSynthesisTestApi = async (
 ): Promise<SynthesisTestApi> => {
   const database = await openTestDatabase()
   const filesDir = mkdtempSync(path.join(tmpdir(), 'loa-synthesis-test-'))
-  const config = loadApiConfig({ SSO_PUBLIC_URL: ISSUER, DATA_DIR: filesDir, ...options.env })
+  const config = loadApiConfig({
+    SSO_PUBLIC_URL: ISSUER,
+    DATA_DIR: filesDir,
+    API_SESSION_CHECK: 'false',
+    ...options.env,
+  })
   const storage = createLocalStorage({
     root: filesDir,
     signingSecret: 'test-signing-secret-0123456789',
