@@ -42,10 +42,16 @@ export const dubLines = (cues: readonly Cue[], options: DubOptions): DubLine[] =
 export const dubSubtitles = async (cues: readonly Cue[], options: DubOptions): Promise<DubResult> => {
   const track = await renderTrack(dubLines(cues, options), options)
   const byIndex = new Map(cues.map((c) => [c.index, c]))
-  const adjusted = track.lines.map((l) => ({
+  return { track, report: fitReport(track, byIndex), adjusted: adjustedCues(track, byIndex) }
+}
+
+/** The cues timed to where the dub speaks them (text as written). */
+export const adjustedCues = (
+  track: RenderedTrack,
+  byIndex: ReadonlyMap<number, { text: string }>,
+): TimedText[] =>
+  track.lines.map((l) => ({
     startMs: l.placedStartMs,
     endMs: Math.max(l.placedEndMs, l.placedStartMs + 1),
     text: byIndex.get(l.index)?.text ?? '',
   }))
-  return { track, report: fitReport(track, byIndex), adjusted }
-}

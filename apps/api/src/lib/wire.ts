@@ -13,6 +13,15 @@ export const pagination = (defaultLimit = 20, maxLimit = 100) => ({
   limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
 })
 
+/** A file extension in a query string: trimmed, lower case, leading dot dropped ("?extension=.SRT" → "srt"). */
+export const fileExtension = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => v.replace(/^\./, ''))
+    .pipe(z.string().min(1).max(10))
+
 /** A bounded single-line string. */
 export const line = (max: number, min = 1) => z.string().trim().min(min).max(max)
 

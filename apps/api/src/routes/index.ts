@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/index.ts'
 import { backOfficeRoutes } from './admin/back-office.ts'
 import { activeBannersRoute } from './banners/active.ts'
 import { devicesRoutes } from './devices/index.ts'
+import { dubbingRoutes } from './dubbing/index.ts'
 import { marketingRoutes } from './marketing/index.ts'
 import { mediaRoutes } from './media/index.ts'
 import { meRoutes } from './me/index.ts'
@@ -48,6 +49,8 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(apiAppsRoutes)
   await app.register(ttsRoutes)
   await app.register(demoSynthesisRoutes)
+  // AI Dubbing: projects, lines, speakers, renders (issue 15)
+  await app.register(dubbingRoutes)
   // The user's pronunciation dictionary (read by the preview, studio syntheses and the developer API)
   await app.register(pronunciationDictionaryRoutes)
   // Admin writes (admin role on the API's SSO resource)

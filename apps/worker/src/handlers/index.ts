@@ -1,5 +1,6 @@
 import type { JobHandlerFactory } from '../types.ts'
 import { callbackHandlers } from './callback.ts'
+import { dubbingHandlers } from './dubbing.ts'
 import { probeHandlers } from './probe.ts'
 import { synthesisHandlers } from './synthesis.ts'
 
@@ -7,4 +8,4 @@ import { synthesisHandlers } from './synthesis.ts'
  * Every job handler module of the worker. Add yours here (one module per concern, e.g. synthesis,
  * dubbing, callbacks): a `JobHandlerFactory` returning `defineJob(...)` definitions.
  */
-export const JOB_HANDLERS: JobHandlerFactory[] = [probeHandlers, synthesisHandlers, callbackHandlers]
+export const JOB_HANDLERS: JobHandlerFactory[] = [probeHandlers, synthesisHandlers, callbackHandlers, dubbingHandlers]

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { viaStorage } from '../../lib/storage-errors.ts'
-import { envelope, queryBool } from '../../lib/wire.ts'
+import { envelope, fileExtension, queryBool } from '../../lib/wire.ts'
 
 /** Allowed attachment types: screenshots, documents, subtitles and short recordings. */
 export const UPLOAD_CONTENT_TYPES: Record<string, string> = {
@@ -57,12 +57,7 @@ export const supportUploadRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['support'],
         summary: 'Get an upload URL for a support attachment',
         querystring: z.object({
-          extension: z
-            .string()
-            .trim()
-            .toLowerCase()
-            .transform((v) => v.replace(/^\./, ''))
-            .pipe(z.string().min(1).max(10)),
+          extension: fileExtension(),
           directory: z
             .string()
             .max(40)

@@ -1,0 +1,138 @@
+import { app as t, type Db } from '@loa/db'
+import { speechText } from '@loa/dubbing'
+import { projectLines, projectSpeakers, type RenderRow } from '@loa/dubbing/server'
+import { desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { iso } from '../../lib/wire.ts'
+
+export type ProjectRow = typeof t.dubbingProjects.$inferSelect
+
+export const RENDER_FILES = [
+  'track_mp3',
+  'track_wav',
+  'mix_mp3',
+  'video_mp4',
+  'srt',
+  'vtt',
+  'report_json',
+  'report_csv',
+] as const
+export type RenderFile = (typeof RENDER_FILES)[number]
+
+export const renderWire = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  status: z.enum(['IN_PROGRESS', 'SUCCESS', 'FAILURE', 'CANCELLED']),
+  progress: z.number(),
+  characters: z.number(),
+  line_id: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  summary: z.object({ lines: z.number(), fitted: z.number(), flagged: z.number() }).nullable(),
+  files: z.array(z.enum(RENDER_FILES)),
+  mix_error: z.string().nullable(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+})
+
+export const toRenderWire = (r: RenderRow): z.infer<typeof renderWire> => {
+  const files = (r.files ?? {}) as Record<string, string | null>
+  return {
+    id: r.id,
+    project_id: r.projectId,
+    status: r.status as z.infer<typeof renderWire>['status'],
+    progress: r.progress,
+    characters: r.characters,
+    line_id: (r.input as { lineId?: string }).lineId ?? null,
+    duration_ms: r.durationMs,
+    summary: (r.summary as z.infer<typeof renderWire>['summary']) ?? null,
+    files: RENDER_FILES.filter((f) => typeof files[f] === 'string'),
+    mix_error: files.mix_error ?? null,
+    error_code: r.errorCode,
+    error_message: r.errorMessage,
+    created_at: r.createdAt.toISOString(),
+    finished_at: iso(r.finishedAt),
+  }
+}
+
+export const projectWire = z.object({
+  id: z.string(),
+  name: z.string(),
+  subtitle_format: z.string(),
+  voice_code: z.string(),
+  duck_db: z.number(),
+  mute_original: z.boolean(),
+  media: z.object({ kind: z.string(), duration_ms: z.number().nullable() }).nullable(),
+  notices: z.array(z.object({ code: z.string(), line: z.number(), message: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+
+export const toProjectWire = (p: ProjectRow): z.infer<typeof projectWire> => ({
+  id: p.id,
+  name: p.name,
+  subtitle_format: p.subtitleFormat,
+  voice_code: p.voiceCode,
+  duck_db: p.duckDb,
+  mute_original: p.muteOriginal,
+  media: p.mediaKind ? { kind: p.mediaKind, duration_ms: p.mediaDurationMs } : null,
+  notices: p.notices as z.infer<typeof projectWire>['notices'],
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+})
+
+export const lineWire = z.object({
+  id: z.string(),
+  index: z.number(),
+  start_ms: z.number(),
+  end_ms: z.number(),
+  speaker: z.string().nullable(),
+  text: z.string(),
+  speech: z.string(),
+  source_line: z.number().nullable(),
+  fit: z.record(z.string(), z.unknown()).nullable(),
+})
+
+export const speakerWire = z.object({
+  id: z.string(),
+  name: z.string(),
+  voice_code: z.string(),
+  speed: z.number(),
+})
+
+export const projectDetailWire = projectWire.extend({
+  lines: z.array(lineWire),
+  speakers: z.array(speakerWire),
+  last_render: renderWire.nullable(),
+})
+
+/** A project with its lines, speakers and latest render. */
+export const projectDetail = async (db: Db, p: ProjectRow): Promise<z.infer<typeof projectDetailWire>> => {
+  const [lines, speakers, [last]] = await Promise.all([
+    projectLines(db, p.id),
+    projectSpeakers(db, p.id),
+    db
+      .select()
+      .from(t.dubbingRenders)
+      .where(eq(t.dubbingRenders.projectId, p.id))
+      .orderBy(desc(t.dubbingRenders.createdAt))
+      .limit(1),
+  ])
+  return {
+    ...toProjectWire(p),
+    lines: lines.map((l, i) => ({
+      id: l.id,
+      index: i + 1,
+      start_ms: l.startMs,
+      end_ms: l.endMs,
+      speaker: l.speaker,
+      text: l.text,
+      speech: speechText(l.text),
+      source_line: l.sourceLine,
+      fit: (l.fit as Record<string, unknown> | null) ?? null,
+    })),
+    speakers: speakers.map((s) => ({ id: s.id, name: s.name, voice_code: s.voiceCode, speed: s.speed })),
+    last_render: last ? toRenderWire(last) : null,
+  }
+}
