@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { auditRoutes } from './audit.ts'
 import { registerCatalogue } from './catalogue.ts'
 import { dashboardRoutes } from './dashboard.ts'
+import { orderActionRoutes } from './order-actions.ts'
+import { orderReadRoutes } from './orders.ts'
 import { createSsoOperator } from './sso-operator.ts'
 import { supportRoutes } from './support.ts'
 import { userActionRoutes } from './user-actions.ts'
@@ -18,6 +20,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   userReadRoutes(app, app.ctx.ledger)
   userActionRoutes(app, app.ctx.ledger, createSsoOperator(app.ctx.config))
   dashboardRoutes(app)
+  orderReadRoutes(app)
+  orderActionRoutes(app)
   supportRoutes(app)
   auditRoutes(app)
 }

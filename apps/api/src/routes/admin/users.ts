@@ -1,6 +1,6 @@
 import { AppError, ok, snakeizeKeys, WALLET_PRODUCTS } from '@loa/contracts'
 import { app as t } from '@loa/db'
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -28,7 +28,7 @@ export const userReadRoutes = (parent: FastifyInstance, ledger: Ledger): void =>
     {
       schema: {
         tags: ['admin'],
-        summary: 'Find users by e-mail, name or id (admin), newest first',
+        summary: 'Find users by e-mail, name, id, order code or transfer memo (admin), newest first',
         security: [{ bearer: [] }],
         querystring: z.object({ ...pagination(20, 100), q: z.string().trim().max(200).optional() }),
         response: { 200: envelope(page) },
@@ -38,7 +38,19 @@ export const userReadRoutes = (parent: FastifyInstance, ledger: Ledger): void =>
       const { q, offset, limit } = request.query
       const pattern = q ? `%${escapeLike(q)}%` : undefined
       const filter: SQL | undefined = pattern
-        ? or(eq(t.users.id, q!), ilike(t.users.email, pattern), ilike(t.users.name, pattern))
+        ? or(
+            eq(t.users.id, q!),
+            ilike(t.users.email, pattern),
+            ilike(t.users.name, pattern),
+            // An order code or a bank transfer memo finds the buyer.
+            inArray(
+              t.users.id,
+              db()
+                .select({ id: t.orders.userId })
+                .from(t.orders)
+                .where(or(eq(t.orders.code, q!.toUpperCase()), ilike(t.orders.memo, pattern))),
+            ),
+          )
         : undefined
       const [rows, [total]] = await Promise.all([
         db()
