@@ -65,7 +65,22 @@ export const registerExternalPlugins = async (
       },
       servers: [{ url: config.publicUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A signed-in user: the SSO access token (RS256 JWT) the web app holds.',
+          },
+          appToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'loa_…',
+            description:
+              'An API app of the developer console: its opaque token `loa_` + 43 URL-safe characters, shown once ' +
+              'when the app is created or its token rotated (only a hash is stored). Not a JWT: nothing to decode.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -126,7 +126,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tts'],
         summary: 'Start a synthesis (Vbee-compatible); the result is POSTed to callback_url',
-        security: [{ bearer: [] }],
+        security: [{ appToken: [] }],
         body: ttsBody,
         response: { 200: envelope(ttsResult) },
       },
@@ -149,7 +149,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tts'],
         summary: `Synthesize up to ${MAX_STREAM_CHARACTERS} characters and stream the audio as it is rendered`,
-        security: [{ bearer: [] }],
+        security: [{ appToken: [] }],
         body: ttsBody.omit({ callback_url: true, sentences: true }),
       },
     },
@@ -183,7 +183,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tts'],
         summary: 'Status, progress and audio link of a request',
-        security: [{ bearer: [] }],
+        security: [{ appToken: [] }],
         params: idParams,
         response: { 200: envelope(ttsStatus) },
       },
@@ -214,7 +214,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tts'],
         summary: 'Every delivery attempt of the callback (payload, HTTP status, time)',
-        security: [{ bearer: [] }],
+        security: [{ appToken: [] }],
         params: idParams,
         response: {
           200: envelope(callbackLogWire),
