@@ -9,6 +9,7 @@ import './admin.css'
 const NAV = [
   { path: ROUTES.admin, key: 'dashboard' },
   { path: `${ROUTES.admin}/users`, key: 'users' },
+  { path: `${ROUTES.admin}/orders`, key: 'orders' },
   { path: `${ROUTES.admin}/banners`, key: 'banners' },
   { path: `${ROUTES.admin}/catalogue`, key: 'catalogue' },
   { path: `${ROUTES.admin}/flags`, key: 'flags' },

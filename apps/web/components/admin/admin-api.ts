@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
-import { createHttpClient, HttpError, type HttpMethod } from '@/lib/http/client'
+import { buildUrl, createHttpClient, HttpError, type HttpMethod } from '@/lib/http/client'
 
 export type Product = 'aivoice' | 'aivoiceapi' | 'aidubbing'
 export const PRODUCTS: Product[] = ['aivoice', 'aivoiceapi', 'aidubbing']
@@ -157,6 +157,49 @@ export interface ContactMessage {
   createdAt: string
 }
 
+export const ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'FAILED', 'REFUNDED'] as const
+export const PAYMENT_METHODS = ['VIETQR', 'VNPAY'] as const
+
+export interface OrderFilter {
+  status?: string
+  method?: string
+  from?: string
+  to?: string
+  q?: string
+}
+
+export interface Order {
+  id: string
+  code: string | null
+  userId: string
+  packageCode: string
+  type: string
+  status: string
+  paymentMethod: string | null
+  total: number
+  credits: number | null
+  memo: string | null
+  createdAt: string
+  paidAt: string | null
+}
+
+export interface PaymentEvent {
+  id: string
+  provider: string
+  providerTxnId: string
+  orderCode: string | null
+  amount: number
+  outcome: string
+  resolvedAt: string | null
+  createdAt: string
+}
+
+export interface OrderDetail {
+  order: Order
+  events: PaymentEvent[]
+  audit: { action: string; actorEmail: string; reason: string | null; createdAt: string }[]
+}
+
 /** The environment the web's client key reads (`sdk-loa-web`). */
 export const FLAGS_ENVIRONMENT = 'production'
 
@@ -215,6 +258,34 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
       call<{ status: TicketStatus }>('POST', `/support/tickets/${encodeURIComponent(id)}/status`, { status }),
     contacts: (offset: number, limit = 20) =>
       call<Page<ContactMessage>>('GET', '/support/contacts', undefined, { offset, limit }),
+    orders: (filter: OrderFilter, offset: number, limit = 20) =>
+      call<Page<Order>>('GET', '/orders', undefined, { ...filter, offset, limit }),
+    order: (code: string) => call<OrderDetail>('GET', `/orders/${encodeURIComponent(code)}`),
+    refund: (code: string, reason: string) =>
+      call<{ creditsRevoked: number }>('POST', `/orders/${encodeURIComponent(code)}/refund`, { reason }),
+    paymentEvents: (outcome: string, offset: number, limit = 20) =>
+      call<Page<PaymentEvent>>('GET', '/payments/events', undefined, {
+        outcome,
+        unresolved: 'true',
+        offset,
+        limit,
+      }),
+    matchTransfer: (eventId: string, orderCode: string, reason: string) =>
+      call<{ status: string }>('POST', `/payments/events/${eventId}/match`, { orderCode, reason }),
+    resolveEvent: (eventId: string, reason: string) =>
+      call<{ resolvedAt: string }>('POST', `/payments/events/${eventId}/resolve`, { reason }),
+    /** The filtered orders as a CSV file, downloaded by the browser (the call needs the bearer token). */
+    exportOrders: async (filter: OrderFilter) => {
+      const url = buildUrl(apiUrl, '/api/v1/admin/orders.csv', { ...filter })
+      const response = await fetch(url, { headers: { authorization: `Bearer ${await getToken()}` } })
+      if (!response.ok)
+        throw new HttpError(`Request failed with status code ${response.status}`, response.status)
+      const link = document.createElement('a')
+      link.href = URL.createObjectURL(await response.blob())
+      link.download = 'orders.csv'
+      link.click()
+      URL.revokeObjectURL(link.href)
+    },
     list: (resource: string, offset: number, limit = 50) =>
       call<Page<CatalogueRow>>('GET', `/${resource}`, undefined, { offset, limit }),
     create: (resource: string, body: Record<string, unknown>) =>
@@ -265,6 +336,11 @@ const KNOWN = new Set([
   'CREDIT_ADJUSTMENT_TOO_LARGE',
   'IDEMPOTENCY_KEY_REUSED',
   'SSO_OPERATOR_UNAVAILABLE',
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'ORDER_NOT_REFUNDABLE',
+  'PAYMENT_AMOUNT_MISMATCH',
+  'PAYMENT_EVENT_NOT_MATCHABLE',
   'ERR_NETWORK',
   'ECONNABORTED',
 ])
