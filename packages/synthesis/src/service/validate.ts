@@ -1,6 +1,7 @@
 import {
   AppError,
   billableCharacters,
+  hasReadableWords,
   joinParagraphs,
   MAX_PARAGRAPHS,
   MAX_SYNTHESIS_CHARACTERS,
@@ -15,7 +16,7 @@ import {
   type PauseSettings,
 } from '@loa/tts'
 import type { RenderParagraph } from '../render.ts'
-import { SynthesisErrorCode, textEmpty } from './errors.ts'
+import { nothingToRead, SynthesisErrorCode, textEmpty } from './errors.ts'
 import type { InputParagraph } from './voices.ts'
 
 export interface SynthesisInput {
@@ -82,6 +83,12 @@ export const validateSynthesis = (
   checkLength(text, maxCharacters)
   const characters = billableCharacters(text)
   if (characters === 0 || input.paragraphs.every((p) => billableCharacters(p.text) === 0)) throw textEmpty()
+  // The engine's rule, checked before credits are held or a stream starts: one voice reads the joined text,
+  // several voices read each paragraph on its own (render.ts), so each of those needs a word.
+  const first = input.paragraphs[0]!
+  const oneVoice = input.paragraphs.every((p) => p.voiceCode === first.voiceCode && p.speed === first.speed)
+  if (oneVoice ? !hasReadableWords(text) : input.paragraphs.some((p) => !hasReadableWords(p.text)))
+    throw nothingToRead()
   for (const p of input.paragraphs) {
     if (!findVoice(p.voiceCode))
       throw new AppError(SynthesisErrorCode.VOICE_NOT_FOUND, `Unknown voice '${p.voiceCode}'`, 400)

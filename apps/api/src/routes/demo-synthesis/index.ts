@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_VOICE, MAX_DEMO_CHARACTERS } from '@loa/contracts'
+import { AppError, DEFAULT_VOICE, hasReadableWords, MAX_DEMO_CHARACTERS } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
@@ -41,6 +41,13 @@ export const demoSynthesisRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { text, voice_code, fingerprint, speed } = request.body
       if (!text.trim()) throw new AppError(ApiErrorCode.TEXT_EMPTY, 'The text is empty', 400)
+      // Checked before the stream starts: once audio bytes are out, an error can no longer be an answer.
+      if (!hasReadableWords(text))
+        throw new AppError(
+          ApiErrorCode.TTS_EMPTY_TEXT,
+          'The text has no readable words (only punctuation, symbols, emoji or pause tags)',
+          400,
+        )
       if ([...text].length > MAX_DEMO_CHARACTERS)
         throw new AppError(
           ApiErrorCode.TEXT_TOO_LONG,
