@@ -33,6 +33,8 @@ const schema = z.object({
   /** Issuer of the access tokens. */
   SSO_PUBLIC_URL: httpUrl().default('http://localhost:4100'),
   SSO_JWKS_URL: httpUrl().optional(),
+  /** Verify tokens with the realm info's `public_key` (an existing Keycloak realm) instead of the JWKS. */
+  SSO_REALM_INFO_URL: httpUrl().optional(),
   /** The token's `resource_access` entry whose roles apply to this API. */
   API_SSO_RESOURCE: z.string().min(1).default('loa-api'),
   /** Token audiences this API accepts (comma separated): default its resource and the web client `loa-web`. */
@@ -85,6 +87,8 @@ export interface ApiConfig {
   rateLimitRedisPrefix: string
   ssoIssuer: string
   ssoJwksUrl: string
+  /** Set: access tokens are verified with this realm info's `public_key` (PEM-wrapped), not the JWKS. */
+  ssoRealmInfoUrl?: string
   ssoResource: string
   /** Accepted `aud` values of access tokens. */
   ssoAudiences: string[]
@@ -128,6 +132,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     rateLimitRedisPrefix: c.RATE_LIMIT_REDIS_PREFIX,
     ssoIssuer: c.SSO_PUBLIC_URL,
     ssoJwksUrl: c.SSO_JWKS_URL ?? `${c.SSO_PUBLIC_URL}/protocol/openid-connect/certs`,
+    ssoRealmInfoUrl: c.SSO_REALM_INFO_URL,
     ssoResource: c.API_SSO_RESOURCE,
     ssoAudiences: c.API_SSO_AUDIENCES.length ? c.API_SSO_AUDIENCES : [c.API_SSO_RESOURCE, 'loa-web'],
     sessionCheck: c.API_SESSION_CHECK

@@ -33,6 +33,7 @@ export const installAuth = (app: FastifyInstance, deps: ApiDeps): void => {
   const verify = createTokenVerifier({
     issuer: deps.config.ssoIssuer,
     jwksUrl: deps.config.ssoJwksUrl,
+    realmInfoUrl: deps.config.ssoRealmInfoUrl,
     keys: deps.jwks,
     resource: deps.config.ssoResource,
     audience: deps.config.ssoAudiences,
