@@ -172,6 +172,8 @@ describe('VNPay', () => {
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('SANDBOX')
     expect(page.body).toContain(order.code)
+    // The pay form's answer redirects through the return URL to the web app: the CSP must allow that hop.
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${api.config.webUrl}`)
     const pay = await api.call({
       method: 'POST',
       url: url.pathname,

@@ -38,6 +38,11 @@ export const paymentSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       Object.entries(request.query as Record<string, string>).map(([k, v]) => [k, String(v)]),
     )
     const query = new URLSearchParams(params).toString()
+    // The form's answer redirects (return URL → web app): the browser checks form-action on every hop.
+    void reply.header(
+      'content-security-policy',
+      `default-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${app.ctx.config.webUrl}; frame-ancestors 'none'`,
+    )
     return reply.type('text/html; charset=utf-8').send(
       sandboxVnpayPage({
         locale: params.vnp_Locale === 'en' ? 'en' : 'vi',
