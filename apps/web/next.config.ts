@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 import { IMAGE_WIDTHS } from '@loa/contracts'
+import { SECURITY_HEADERS } from './lib/security/csp'
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 
@@ -34,6 +35,15 @@ const nextConfig: NextConfig = {
       afterFiles: [],
       fallback: [],
     }
+  },
+  /** Every answer, static files included (pages also get their CSP from proxy.ts). */
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
+      },
+    ]
   },
   async redirects() {
     return [

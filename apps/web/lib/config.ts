@@ -166,6 +166,9 @@ export const parseWebConfig = (env: Record<string, string | undefined>): ServerC
   }
 }
 
+/** `next dev` (its client needs `eval` for fast refresh; the CSP allows it there only). */
+export const isDevServer = process.env.NODE_ENV !== 'production'
+
 let cached: ServerConfig | undefined
 
 /** Read at request time on the server (never inlined at build time). */

@@ -1,3 +1,4 @@
+import { headers } from 'next/headers'
 import type { PublicConfig } from '@/lib/config'
 import { readServerFlagDefault } from '@/lib/flags/server'
 import { GOOGLE_GSI_SCRIPT_ID } from '@/lib/auth/google-one-tap'
@@ -11,21 +12,35 @@ import { GOOGLE_GSI_SCRIPT_ID } from '@/lib/auth/google-one-tap'
 export async function ExternalScripts({ config }: { config: PublicConfig }) {
   const gtmOn = (await readServerFlagDefault('tracking-gtm-v2')) === true
   const gtmBase = (config.gtmServerContainerUrl ?? 'https://www.googletagmanager.com').replace(/\/+$/, '')
+  // The CSP nonce of this response (proxy.ts): our one inline script needs it.
+  const nonce = (await headers()).get('x-nonce') ?? undefined
   return (
     <>
       {gtmOn && config.gtmId && (
         <>
           <script
             id="gtm-init"
+            nonce={nonce}
             dangerouslySetInnerHTML={{
               __html: `window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});`,
             }}
           />
-          <script id="gtm" async src={`${gtmBase}/gtm.js?id=${encodeURIComponent(config.gtmId)}`} />
+          <script
+            id="gtm"
+            nonce={nonce}
+            async
+            src={`${gtmBase}/gtm.js?id=${encodeURIComponent(config.gtmId)}`}
+          />
         </>
       )}
       {config.googleClientId && (
-        <script id={GOOGLE_GSI_SCRIPT_ID} async defer src="https://accounts.google.com/gsi/client" />
+        <script
+          id={GOOGLE_GSI_SCRIPT_ID}
+          nonce={nonce}
+          async
+          defer
+          src="https://accounts.google.com/gsi/client"
+        />
       )}
     </>
   )
