@@ -16,6 +16,8 @@ export interface AuthorizePageProps {
   social: { id: string; label: string; href: string }[]
   switchHref: string
   forgotHref: string
+  /** The product's terms and privacy pages, agreed to at sign-up. */
+  legal?: { terms: string; privacy: string }
 }
 
 export const AuthorizePage = (p: AuthorizePageProps) => {
@@ -62,6 +64,19 @@ export const AuthorizePage = (p: AuthorizePageProps) => {
           minLength={signup ? 8 : undefined}
           required
         />
+        {signup && p.legal ? (
+          <p className="muted consent" data-testid="signup-consent">
+            {m.consentBefore}
+            <a href={p.legal.terms} target="_blank" rel="noopener">
+              {m.terms}
+            </a>
+            {m.consentAnd}
+            <a href={p.legal.privacy} target="_blank" rel="noopener">
+              {m.privacy}
+            </a>
+            {m.consentAfter}
+          </p>
+        ) : null}
         <button type="submit">{signup ? m.signupButton : m.loginButton}</button>
       </form>
       {!signup ? (

@@ -94,6 +94,10 @@ const renderForm = (
       social={social}
       switchHref={`/authorize?${requestAsQuery(req, lang, { action: other })}`}
       forgotHref={`/forgot-password?${requestAsQuery(req, lang)}`}
+      legal={{
+        terms: `${ctx.config.webUrl}${lang === 'en' ? '/en' : ''}/terms`,
+        privacy: `${ctx.config.webUrl}${lang === 'en' ? '/en' : ''}/privacy`,
+      }}
     />
   ))
 }
