@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { boundaryConfigs } from './scripts/lint/boundaries.js'
 
 export default tseslint.config(
   {
@@ -46,4 +47,6 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // Who may import whom (docs/ARCHITECTURE.md): apps never import apps, packages never import apps.
+  ...boundaryConfigs(),
 )

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EventSource } from 'eventsource'
 import { GrowthBook, clearCache, setPolyfills, type FeatureApiResponse } from '@growthbook/growthbook'
 import { FEATURE_FLAGS } from '@loa/contracts'
-import { FLAG_DEFAULTS } from '../../../packages/db/src/seed/flags.ts'
+import { FLAG_DEFAULTS } from '@loa/db'
 import { startFlags, type RunningFlags } from './testing/harness.ts'
 
 setPolyfills({ EventSource })

@@ -1,27 +1,24 @@
 /**
- * Spec constants and messages used by the client. Copied from `@loa/contracts` (kept identical; a test compares
- * them) so that the browser bundle does not pull zod in through the contracts barrel.
+ * Constants of the client: the spec's (shared with the services, from the browser-safe entry of `@loa/contracts`)
+ * and the client's own decisions.
  */
-
-export const HTTP_TIMEOUT_MS = 15_000
-export const HTTP_SUCCESS_MIN = 200
-export const HTTP_SUCCESS_MAX = 299
-export const httpFailureMessage = (status: number): string => `Request failed with status code ${status}`
-
-/** Leftover `code` query parameter is removed after this long (spec §2, §9). */
-export const LEFTOVER_CODE_TIMEOUT_MS = 10_000
-
-export const PKCE_COOKIE_PREFIX = 'pkce'
-export const PKCE_VERIFIER_BYTES = 32
-export const PKCE_METHOD = 'S256'
-
-export const USER_ALREADY_EXISTS = 'user_already_exists'
-
-export const DEFAULT_REFRESH_FAILED_MESSAGE = 'Refresh token failed'
-export const DEFAULT_LOGOUT_FAILED_MESSAGE = 'Logout failed'
-export const REFRESH_FROM_TOKEN_FAILED_MESSAGE = 'Failed to get token from refresh token'
-export const SSO_CONFIG_MISSING_MESSAGE = 'Please provide the clientId, ssoUrl, and ssoApiUrl in the config'
-export const USE_AUTH_OUTSIDE_PROVIDER_MESSAGE = 'useAuthSSO must be used within a SSOProvider'
+export {
+  DEFAULT_LOGOUT_FAILED_MESSAGE,
+  DEFAULT_REFRESH_FAILED_MESSAGE,
+  HTTP_SUCCESS_MAX,
+  HTTP_SUCCESS_MIN,
+  HTTP_TIMEOUT_MS,
+  httpFailureMessage,
+  LEFTOVER_CODE_TIMEOUT_MS,
+  PKCE_COOKIE_PREFIX,
+  PKCE_METHOD,
+  PKCE_VERIFIER_BYTES,
+  REFRESH_FROM_TOKEN_FAILED_MESSAGE,
+  SSO_CONFIG_MISSING_MESSAGE,
+  USE_AUTH_OUTSIDE_PROVIDER_MESSAGE,
+  USER_ALREADY_EXISTS,
+} from '@loa/contracts/browser'
+import { HTTP_TIMEOUT_MS } from '@loa/contracts/browser'
 
 // Client-only decisions (not in the spec; see README "Decisions").
 

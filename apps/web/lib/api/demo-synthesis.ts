@@ -1,7 +1,7 @@
-import { HTTP_TIMEOUT_MS, camelizeKeys } from '@loa/contracts'
+import { HTTP_TIMEOUT_MS, MAX_DEMO_CHARACTERS, camelizeKeys } from '@loa/contracts/browser'
 import { isSuccessStatus } from '../http/client'
 
-export const DEMO_TEXT_MAX = 300
+export const DEMO_TEXT_MAX = MAX_DEMO_CHARACTERS
 
 export type DemoSynthesisResult = { ok: true; audio: Blob } | { ok: false; errorCode: string }
 

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
-import { camelizeKeys, type Region } from '@loa/contracts'
+import { camelizeKeys, type Region } from '@loa/contracts/browser'
 import type { ApiEnvelope, UsagePackage, Voice } from '@/lib/api/types'
 
 const V1 = '/api/v1'
@@ -74,11 +74,8 @@ export interface DictionaryEntryInput {
   region: DictionaryRegion | null
 }
 
-/**
- * The timeline JSON of a finished request (`timelineLink`) is the engine's own type. Types only (erased when
- * compiled): `@loa/tts/timeline` is a declarations-only module, so nothing of the engine reaches the bundle.
- */
-export type { Timeline, TimelineSentence } from '@loa/tts/timeline'
+/** The timeline JSON of a finished request (`timelineLink`): the wire type the engine writes. */
+export type { Timeline, TimelineSentence } from '@loa/contracts/browser'
 
 export interface Profile {
   id: string

@@ -3,7 +3,7 @@
  * matcher compare them: trimmed, NFC, one space per whitespace run, case-insensitive except for words written in
  * capitals only (acronyms), which keep their case.
  */
-import { dictionaryWordKey, textWordKeys } from '@loa/tts/word-key'
+import { dictionaryWordKey, textWordKeys } from '@loa/contracts/browser'
 import type { DictionaryEntry, DictionaryRegion } from './api'
 
 /** Input limits (the API answers DICTIONARY_WORD_INVALID / DICTIONARY_READING_INVALID past them). */

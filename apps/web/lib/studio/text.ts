@@ -3,6 +3,8 @@
  * pause tags, the timeline lookup of the sentence being spoken and the draft format.
  */
 
+import { billableCharacters, DEFAULT_VOICE, MAX_SYNTHESIS_CHARACTERS } from '@loa/contracts/browser'
+
 export interface Paragraph {
   id: string
   text: string
@@ -16,11 +18,11 @@ export interface Draft {
   savedAt: number
 }
 
-export const MAX_CHARACTERS = 100_000
-export const PREVIEW_MAX_CHARACTERS = 300
+/** The request limits and text rules the API applies (one definition, in @loa/contracts). */
+export { billableCharacters, DEFAULT_VOICE, joinParagraphs } from '@loa/contracts/browser'
+export const MAX_CHARACTERS = MAX_SYNTHESIS_CHARACTERS
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75] as const
 export const PAUSES_MS = [300, 500, 1000, 2000] as const
-export const DEFAULT_VOICE = 'hn_female_thuha_news'
 
 let counter = 0
 export const newParagraphId = (): string => `p${Date.now().toString(36)}${(counter++).toString(36)}`
@@ -31,19 +33,6 @@ export const emptyParagraph = (voiceCode = DEFAULT_VOICE, speed = 1): Paragraph 
   voiceCode,
   speed,
 })
-
-/** The text of a request: paragraphs joined by a blank line (the timeline's source offsets refer to it). */
-export const joinParagraphs = (paragraphs: readonly { text: string }[]): string =>
-  paragraphs.map((p) => p.text).join('\n\n')
-
-/** Characters that cost credits: the text without pause tags, whitespace runs counted once (as the API does). */
-export const billableCharacters = (text: string): number =>
-  [
-    ...text
-      .replace(/<break\b[^>]*>/gi, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  ].length
 
 /** The paragraphs the API receives: blank ones are dropped. */
 export const requestParagraphs = (paragraphs: readonly Paragraph[]) =>

@@ -8,6 +8,7 @@ import { seedSsoClients } from './sso-clients.ts'
 
 export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
 export { DEFAULT_PACKAGE_CODE, SIGNUP_PACKAGE_CODES } from './app-catalogue-data.ts'
+export { FLAG_DEFAULTS } from './flags.ts'
 
 /**
  * Idempotent seed functions: each inserts what a new install needs and leaves existing rows alone

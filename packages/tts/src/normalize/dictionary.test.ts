@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dictionaryWordKey, normalize } from './index.ts'
+import { dictionaryWordKey } from '@loa/contracts/browser'
+import { normalize } from './index.ts'
 import type { DictionaryEntry } from './types.ts'
 
 const DICTIONARY: DictionaryEntry[] = [

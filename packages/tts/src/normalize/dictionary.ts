@@ -6,7 +6,7 @@
  * entry with a region applies only to that region and wins over a region-less entry for the same word.
  */
 import { NormalizeError } from './errors.ts'
-import { fold, isCapitalsOnly } from './word-key.ts'
+import { fold, isCapitalsOnly } from '@loa/contracts/browser'
 import type { DictionaryEntry, Region } from './types.ts'
 
 export interface DictionaryHit {

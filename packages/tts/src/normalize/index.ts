@@ -11,7 +11,6 @@ export {
   type NumberWords,
 } from './number-reader.ts'
 export { buildDictionary, type DictionaryMatcher } from './dictionary.ts'
-export { dictionaryWordKey } from './word-key.ts'
 export { NormalizeError, type NormalizeErrorCode } from './errors.ts'
 export { canonicalBreakTag, MAX_BREAK_MS } from './break-tag.ts'
 export { spellLetters } from './letters.ts'

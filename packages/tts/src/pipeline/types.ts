@@ -2,7 +2,7 @@
 import type { SentenceCache } from '../cache/sentence-cache.ts'
 import type { Mp3EncoderKind } from '../encoders/index.ts'
 import type { AudioFormat, SynthesisOptions } from '../options.ts'
-import type { Timeline } from '../timeline/types.ts'
+import type { Timeline } from '@loa/contracts/browser'
 import type { SynthesisPool } from '../worker/pool.ts'
 import type { EngineInfo } from '../worker/protocol.ts'
 

@@ -1,5 +1,5 @@
 /** SRT and WebVTT export of a timeline (one cue per sentence, or per word). */
-import type { Timeline } from './types.ts'
+import type { Timeline } from '@loa/contracts/browser'
 
 export interface SubtitleOptions {
   /** Cue granularity (default `sentence`). */

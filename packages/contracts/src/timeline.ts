@@ -1,4 +1,7 @@
-/** The word/sentence timeline delivered with every synthesis result. Times in ms from the audio start. */
+/**
+ * The word/sentence timeline delivered with every synthesis result (made by @loa/tts, read by the web). Times in
+ * ms from the audio start.
+ */
 
 export interface TimelineWord {
   /** The spoken word (normalized text). */

@@ -1,5 +1,6 @@
 /**
- * Integration: the client against the real SSO app (`buildSsoApp` from `@loa/sso`, listening on 127.0.0.1 with a
+ * Integration of two workspaces, so it lives with the composer (packages never import apps): the client
+ * (`@loa/sso-client`) against the real SSO app (`buildSsoApp` from `@loa/sso`, listening on 127.0.0.1 with a
  * PGlite test database). The browser is emulated only where Node lacks it: a cookie jar per site (the page's
  * `document.cookie` and the SSO's cookies sent with `credentials: 'include'`), the `Origin` header, the address
  * bar, localStorage. Signup goes through the SSO's real HTML form.
@@ -10,10 +11,13 @@ import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openTestDatabase, type Database } from '@loa/db'
 import { buildSsoApp, loadSsoConfig } from '@loa/sso'
-import type { CookieJar } from './challenge-cookie.ts'
-import type { SsoConfig } from './config.ts'
-import type { ChannelLike, SsoEnvironment } from './environment.ts'
-import { SsoClient } from './sso-client.ts'
+import {
+  SsoClient,
+  type ChannelLike,
+  type CookieJar,
+  type SsoConfig,
+  type SsoEnvironment,
+} from '@loa/sso-client'
 
 const WEB = 'http://localhost:3000'
 

@@ -1,6 +1,6 @@
 /**
- * How dictionary words are compared, in a file of its own with no imports so the web can use the very same
- * function (`@loa/tts/word-key`) to find the entry a word of the text is read with.
+ * How dictionary words are compared: the normalizer's matcher (@loa/tts), the api's store of entries and the web
+ * (finding the entry a word of the text is read with) all use these very functions.
  */
 
 /** Lowercases one UTF-16 unit, keeping it when lowercasing would change the length (offsets stay exact). */
