@@ -1,8 +1,8 @@
 'use client'
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import type { PublicConfig } from '@/lib/config'
-import { createHttpClient } from '@/lib/http/client'
-import { createApi, type Api } from '@/lib/api/endpoints'
+import { createSiteApi } from '@/lib/api/ai-site'
+import type { Api } from '@/lib/api/endpoints'
 
 interface ConfigValue {
   config: PublicConfig
@@ -12,7 +12,7 @@ interface ConfigValue {
 const ConfigContext = createContext<ConfigValue | null>(null)
 
 export function ConfigProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  const value = useMemo(() => ({ config, api: createApi(createHttpClient(config.apiUrl)) }), [config])
+  const value = useMemo(() => ({ config, api: createSiteApi(config.apiUrl, config.aiSiteUrl) }), [config])
   return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
 }
 

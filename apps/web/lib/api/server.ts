@@ -1,6 +1,9 @@
 import { getWebConfig } from '../config'
-import { createHttpClient } from '../http/client'
-import { createApi, type Api } from './endpoints'
+import { createSiteApi } from './ai-site'
+import type { Api } from './endpoints'
 
-/** The product API as seen from the web server (server components). */
-export const getServerApi = (): Api => createApi(createHttpClient(getWebConfig().apiInternalUrl))
+/** The product API as seen from the web server (server components); contact and news at the `{ai-site}`. */
+export const getServerApi = (): Api => {
+  const config = getWebConfig()
+  return createSiteApi(config.apiInternalUrl, config.aiSiteInternalUrl)
+}
