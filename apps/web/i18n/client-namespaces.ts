@@ -14,5 +14,6 @@ export const CLIENT_NAMESPACES = [
   'studio',
   'console',
   'payments',
+  'checkout',
   'admin',
 ] as const

@@ -18,12 +18,14 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
     merged(
       import('../messages/vi.json'),
       import('../messages/studio/vi.json'),
+      import('../messages/checkout/vi.json'),
       import('../messages/admin/vi.json'),
     ),
   en: () =>
     merged(
       import('../messages/en.json'),
       import('../messages/studio/en.json'),
+      import('../messages/checkout/en.json'),
       import('../messages/admin/en.json'),
     ),
 }

@@ -1,26 +1,81 @@
 'use client'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { BILLING_CYCLES } from '@loa/contracts'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import type { UsagePackage } from '@/lib/api/types'
-import { useStudioApi, type Order, type Profile, type Voucher } from '@/lib/studio/api'
+import { useCheckoutApi, type CheckoutOrder } from '@/lib/payments/api'
+import { useStudioApi, type Profile, type Voucher } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
 import { planChange } from '@/lib/studio/plans'
+import { Checkout } from './Checkout'
+import { OrderView } from './OrderView'
 import '@/components/studio/studio.css'
+import './checkout.css'
 
-/** Payments: packages by family and billing cycle (current one marked, change kind), vouchers, order history. */
+const TOP_UP = 'topup'
+
+/** One wallet of `/me` (balances per product). */
+interface Balance {
+  product: string
+  balance: number
+  expiresAt: string | null
+}
+
+/** `?package=CODE` opens its checkout (entry points), `?order=CODE[&vnpay=…]` an order (VNPay return). */
+const readQuery = () => {
+  const q = new URLSearchParams(window.location.search)
+  return { pkg: q.get('package'), order: q.get('order'), vnpay: q.get('vnpay') }
+}
+const setQuery = (params: Record<string, string | null>) => {
+  const url = new URL(window.location.href)
+  url.search = ''
+  for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v)
+  window.history.replaceState(null, '', url)
+}
+
+/**
+ * Payments: balances, packages by family and billing cycle or top-ups (current one marked, change kind), checkout
+ * (VietQR / VNPay), the order being paid, vouchers, orders with receipts.
+ */
 export function PaymentsPage() {
   const t = useTranslations('payments')
   const tAll = useTranslations()
+  const tc = useTranslations('checkout')
   const locale = useLocale()
   const api = useStudioApi()
   const [packages, setPackages] = useState<UsagePackage[] | null>(null)
-  const [me, setMe] = useState<Profile | null>(null)
-  const [orders, setOrders] = useState<Order[] | null>(null)
+  const [me, setMe] = useState<(Profile & { balances?: Balance[] }) | null>(null)
+  const [orders, setOrders] = useState<CheckoutOrder[] | null>(null)
+  const checkout = useCheckoutApi()
   const [vouchers, setVouchers] = useState<Voucher[] | null>(null)
   const [cycle, setCycle] = useState<string>('monthly')
   const [type, setType] = useState<string>('STUDIO')
+  const [buying, setBuying] = useState<string | null>(null)
+  const [openOrder, setOpenOrder] = useState<{ code: string; vnpay: string | null } | null>(null)
+
+  useEffect(() => {
+    const q = readQuery()
+    if (q.order) setOpenOrder({ code: q.order, vnpay: q.vnpay })
+    else if (q.pkg) setBuying(q.pkg)
+  }, [])
+
+  const refresh = useCallback(() => {
+    api
+      .me()
+      .then(setMe)
+      .catch(() => undefined)
+    checkout
+      .orders()
+      .then((r) => setOrders(r.items))
+      .catch(() => setOrders([]))
+  }, [api, checkout])
+
+  const showOrder = (code: string | null, vnpay: string | null = null) => {
+    setBuying(null)
+    setOpenOrder(code ? { code, vnpay } : null)
+    setQuery({ order: code })
+  }
   const nf = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
 
   useEffect(() => {
@@ -33,25 +88,66 @@ export function PaymentsPage() {
         fail(e)
       })
     api.me().then(setMe).catch(fail)
-    api
-      .orders()
-      .then(setOrders)
-      .catch(() => setOrders([]))
+    refresh()
     api
       .vouchers()
       .then(setVouchers)
       .catch(() => setVouchers([]))
-  }, [api, tAll])
+  }, [api, tAll, refresh])
 
   const all = useMemo(() => packages ?? [], [packages])
   const current = all.find((p) => p.code === me?.packageCode) ?? null
   const types = [...new Set(all.map((p) => p.type).filter((x): x is string => !!x))]
-  const shown = all.filter((p) => (p.type ?? 'STUDIO') === type && (p.cycle ?? 'monthly') === cycle)
+  const shown = all.filter(
+    (p) => (p.type ?? 'STUDIO') === type && (cycle === TOP_UP ? !p.cycle : p.cycle === cycle),
+  )
+  const nameOf = (code: string) => all.find((p) => p.code === code)?.name ?? code
+  const buyingPackage = buying ? all.find((p) => p.code === buying) : undefined
   const families = [...new Set(shown.map((p) => p.family ?? ''))]
 
   return (
     <div className="payments">
-      <section aria-labelledby="packages-title">
+      <section aria-labelledby="balances-title" className="no-print">
+        <h2 id="balances-title">{tc('balances')}</h2>
+        <ul className="balances">
+          {(me?.balances ?? []).map((b) => (
+            <li key={b.product} className="card" data-testid={`balance-${b.product}`}>
+              <strong>{tc(`product.${b.product}`)}</strong>
+              <span className="stat" data-testid={`balance-${b.product}-value`}>
+                {tc('balanceValue', { n: nf(b.balance) })}
+              </span>
+              {b.expiresAt && (
+                <span className="muted">
+                  {tc('balanceUntil', { date: new Date(b.expiresAt).toLocaleDateString(locale) })}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {openOrder && (
+        <OrderView
+          key={openOrder.code}
+          code={openOrder.code}
+          vnpay={openOrder.vnpay}
+          packageName={nameOf}
+          onPaid={refresh}
+          onClose={() => showOrder(null)}
+        />
+      )}
+      {!openOrder && buyingPackage && (
+        <Checkout
+          pkg={buyingPackage}
+          onOrder={(code) => {
+            showOrder(code)
+            refresh()
+          }}
+          onClose={() => setBuying(null)}
+        />
+      )}
+
+      <section aria-labelledby="packages-title" className="no-print">
         <h2 id="packages-title">{t('packages')}</h2>
         <div className="studio-actions">
           {types.length > 1 && (
@@ -70,7 +166,7 @@ export function PaymentsPage() {
             </div>
           )}
           <div role="group" aria-label={t('cycle')} className="studio-actions" style={{ marginTop: 0 }}>
-            {BILLING_CYCLES.map((c) => (
+            {[...BILLING_CYCLES, TOP_UP].map((c) => (
               <button
                 key={c}
                 type="button"
@@ -78,7 +174,7 @@ export function PaymentsPage() {
                 aria-pressed={c === cycle}
                 onClick={() => setCycle(c)}
               >
-                {t(`cycles.${c}`)}
+                {c === TOP_UP ? tc('topUps') : t(`cycles.${c}`)}
               </button>
             ))}
           </div>
@@ -108,9 +204,26 @@ export function PaymentsPage() {
                         </span>
                         {p.credits !== undefined && <span>{t('credits', { n: nf(p.credits) })}</span>}
                         {p.description && <span className="muted">{p.description}</span>}
-                        <span className="badge" data-kind={isCurrent ? 'current' : change}>
-                          {isCurrent ? t('current') : t(change)}
-                        </span>
+                        {p.cycle && (
+                          <span className="badge" data-kind={isCurrent ? 'current' : change}>
+                            {isCurrent ? t('current') : t(change)}
+                          </span>
+                        )}
+                        {p.price > 0 && (
+                          <button
+                            type="button"
+                            className="btn btn-primary"
+                            data-testid={`buy-${p.code}`}
+                            onClick={() => {
+                              setOpenOrder(null)
+                              setBuying(p.code)
+                              setQuery({ package: p.code })
+                              window.scrollTo({ top: 0, behavior: 'smooth' })
+                            }}
+                          >
+                            {tc('buy')}
+                          </button>
+                        )}
                       </li>
                     )
                   })}
@@ -118,10 +231,9 @@ export function PaymentsPage() {
             </div>
           ))
         )}
-        <p className="muted">{t('paymentLater')}</p>
       </section>
 
-      <section aria-labelledby="vouchers-title">
+      <section aria-labelledby="vouchers-title" className="no-print">
         <h2 id="vouchers-title">{t('vouchers')}</h2>
         {vouchers === null ? (
           <p aria-busy="true">…</p>
@@ -146,8 +258,8 @@ export function PaymentsPage() {
         )}
       </section>
 
-      <section aria-labelledby="orders-title">
-        <h2 id="orders-title">{t('orders')}</h2>
+      <section aria-labelledby="orders-title" className="no-print">
+        <h2 id="orders-title">{tc('ordersTitle')}</h2>
         {orders === null ? (
           <p aria-busy="true">…</p>
         ) : orders.length === 0 ? (
@@ -161,15 +273,32 @@ export function PaymentsPage() {
                   <th scope="col">{t('orderAmount')}</th>
                   <th scope="col">{t('orderStatus')}</th>
                   <th scope="col">{t('orderDate')}</th>
+                  <th scope="col">
+                    <span className="sr-only">{tc('view')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {orders.map((o) => (
-                  <tr key={o.id}>
-                    <td>{all.find((p) => p.code === o.packageCode)?.name ?? o.packageCode}</td>
+                  <tr key={o.id} data-testid="order-row" data-status={o.status}>
+                    <td>
+                      {nameOf(o.packageCode)}
+                      {o.code && <div className="muted">{o.code}</div>}
+                    </td>
                     <td>{t('price', { price: nf(o.total) })}</td>
-                    <td>{o.status}</td>
+                    <td>{tc(`status.${o.status}`)}</td>
                     <td>{new Date(o.paidAt ?? o.createdAt).toLocaleDateString(locale)}</td>
+                    <td>
+                      {o.code && (
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-small"
+                          onClick={() => showOrder(o.code!)}
+                        >
+                          {tc('view')}
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -41,6 +41,7 @@ import { ReadingPreview } from './ReadingPreview'
 import { History } from './History'
 import { PronunciationDictionary, type DictionaryRequest } from './PronunciationDictionary'
 import { SampleScripts } from '@/components/studio-samples/SampleScripts'
+import { BuyCreditsLink } from '@/components/payments/BuyCreditsLink'
 import './studio.css'
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed'
@@ -524,6 +525,12 @@ export function TtsStudio() {
                   <span data-over={notEnough ? 'true' : undefined}>
                     {t('editor.balance', { n: number(balance) })}
                   </span>
+                  {notEnough && (
+                    <>
+                      {' '}
+                      <BuyCreditsLink />
+                    </>
+                  )}
                 </>
               )}
             </p>
