@@ -18,6 +18,7 @@ export const bannerWire = z.object({
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   rank: z.number(),
+  updated_at: z.string().describe('Last edit: a changed banner is shown again to visitors who closed it'),
 })
 
 export const bannerToWire = (b: BannerRow): z.infer<typeof bannerWire> => ({
@@ -31,6 +32,7 @@ export const bannerToWire = (b: BannerRow): z.infer<typeof bannerWire> => ({
   starts_at: b.startsAt?.toISOString() ?? null,
   ends_at: b.endsAt?.toISOString() ?? null,
   rank: b.rank,
+  updated_at: b.updatedAt.toISOString(),
 })
 
 /** The row with its picture for a language (the Vietnamese one where there is none). */
