@@ -1,9 +1,11 @@
 import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/service-kit'
-import { isLocalStorage, registerFileRoutes } from '@loa/storage'
+import { isLocalStorage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
 import { acceptCamelCaseQueries } from './plugins/camel-keys.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
+import { registerFileRoutes } from './plugins/file-routes.ts'
+import { cachePublicAnswers } from './plugins/public-cache.ts'
 import { installServices } from './plugins/services.ts'
 import { routes } from './routes/index.ts'
 import { authsRoutes } from './routes/auths/index.ts'
@@ -25,6 +27,11 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   const redis = deps.config.redisUrl ? await openSharedRedis(deps.config.redisUrl, app) : undefined
   await registerExternalPlugins(app, deps.config, redis)
   installServices(app, deps, redis)
+  cachePublicAnswers(app, {
+    routes: [`${API_BASE}/voices`],
+    ttlMs: deps.config.catalogueCacheMs,
+    catalogue: app.ctx.catalogueCache,
+  })
   installAuth(app, deps)
   acceptCamelCaseQueries(app)
   registerHealthRoutes(app, 'api', [

@@ -6,10 +6,13 @@
 export interface TtlCache {
   get: <T>(key: string, load: () => Promise<T>) => Promise<T>
   clear: () => void
+  /** Called on every clear (caches derived from this one, e.g. the public answers' bodies, clear with it). */
+  onClear: (listener: () => void) => void
 }
 
 export const createTtlCache = (ttlMs: number, maxEntries = 500): TtlCache => {
   const entries = new Map<string, { at: number; value: Promise<unknown> }>()
+  const listeners: (() => void)[] = []
   return {
     get: <T>(key: string, load: () => Promise<T>): Promise<T> => {
       if (ttlMs <= 0) return load()
@@ -24,6 +27,10 @@ export const createTtlCache = (ttlMs: number, maxEntries = 500): TtlCache => {
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
       return value
     },
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear()
+      for (const listener of listeners) listener()
+    },
+    onClear: (listener) => void listeners.push(listener),
   }
 }
