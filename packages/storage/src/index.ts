@@ -11,7 +11,6 @@ export {
 export { createS3Storage, type S3StorageOptions } from './s3-storage.ts'
 export {
   handleFileRequest,
-  registerFileRoutes,
   fileErrorResponse,
   type FileRequest,
   type FileResponse,
