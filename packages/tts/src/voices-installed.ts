@@ -134,12 +134,17 @@ const current = (): Scan => {
   } catch {
     return { dir, dirMtime: -1, at: Date.now(), voices: [], problems: [] }
   }
-  if (!last || last.dir !== dir || last.dirMtime !== dirMtime || Date.now() - last.at > RESCAN_MS)
-    last = scan(dir, dirMtime)
+  if (!last || last.dir !== dir || last.dirMtime !== dirMtime || Date.now() - last.at > RESCAN_MS) {
+    const next = scan(dir, dirMtime)
+    // The same voices keep the same list, so that callers can tell a change by identity.
+    if (last?.dir === dir && JSON.stringify(last.voices) === JSON.stringify(next.voices))
+      next.voices = last.voices
+    last = next
+  }
   return last
 }
 
-/** The neural voices installed now (read again when the folder changed). */
+/** The neural voices installed now (read again when the folder changed; the same list while nothing did). */
 export const installedVoices = (): readonly LoaVoice[] => current().voices
 
 /** Voices in the folder that cannot be used, with the reason (for `loa voices`). */

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { ApiConfig } from '../config.ts'
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts'
+import { createNeuralVoiceSync, type NeuralVoiceSync } from '../services/neural-voices.ts'
 import { createUsersService, type UsersService } from '../services/users.ts'
 import type { ApiDeps } from '../types.ts'
 
@@ -19,6 +20,8 @@ export interface ApiContext {
   users: UsersService
   /** Public catalogue answers (cleared by admin writes). */
   catalogueCache: TtlCache
+  /** Installed neural voices → catalogue rows (checked before the catalogue is read). */
+  neuralVoices: NeuralVoiceSync
   /** Scale mode only: shared counters (rate limits) across API replicas. */
   redis?: Redis
 }
@@ -42,6 +45,7 @@ export const installServices = (app: FastifyInstance, deps: ApiDeps, redis?: Red
     ledger,
     users,
     catalogueCache: createTtlCache(deps.config.catalogueCacheMs),
+    neuralVoices: createNeuralVoiceSync({ db, storage: deps.storage, publicUrl: deps.config.publicUrl }),
     redis,
   })
 }

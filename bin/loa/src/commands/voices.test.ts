@@ -7,7 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readMp3Info } from '@loa/tts'
-import { buildTinyModel, tinyVoiceConfig } from '../../../../packages/tts/test/piper/build-tiny-voice.mjs'
+import { buildTinyModel, tinyVoiceConfig } from '@loa/tts/test-voices'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'loa-voices-cli-'))

@@ -57,8 +57,10 @@ export const listVoicesRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ total: z.number(), items: z.array(voiceItem) })) },
       },
     },
-    async (request) =>
-      app.ctx.catalogueCache.get(`voices:${JSON.stringify(request.query)}`, async () => {
+    async (request) => {
+      // Voices installed or removed since the last look: catalogue rows first, then no stale answer.
+      if (await app.ctx.neuralVoices.ensure()) app.ctx.catalogueCache.clear()
+      return app.ctx.catalogueCache.get(`voices:${JSON.stringify(request.query)}`, async () => {
         const q = request.query
         const where: SQL[] = [eq(t.voices.active, q.active ?? true)]
         if (q.search) {
@@ -103,6 +105,7 @@ export const listVoicesRoute: FastifyPluginAsyncZod = async (app) => {
           return Object.fromEntries(fields.map((f) => [f, wire[f]]))
         })
         return ok({ total: count?.n ?? 0, items })
-      }),
+      })
+    },
   )
 }

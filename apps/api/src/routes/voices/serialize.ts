@@ -1,4 +1,6 @@
 import type { app as t } from '@loa/db'
+import { findVoice } from '@loa/tts'
+import { NEURAL_PROVIDER } from '../../services/neural-voices.ts'
 
 export type VoiceRow = typeof t.voices.$inferSelect
 
@@ -21,6 +23,10 @@ export const voiceToWire = (v: VoiceRow) => ({
   global: v.global,
   active: v.active,
   rank: v.rank,
+  /** `piper` for installed neural voices, `espeak` for the built-in ones. */
+  engine: v.provider === NEURAL_PROVIDER ? 'piper' : 'espeak',
+  /** The credit line a neural voice's licence asks for (shown with the voice), else null. */
+  attribution: v.provider === NEURAL_PROVIDER ? (findVoice(v.engineVoice)?.attribution ?? null) : null,
 })
 
 export type VoiceWire = ReturnType<typeof voiceToWire>
