@@ -1,10 +1,12 @@
+import { PRODUCT_OF_ORDER_TYPE, WALLET_PRODUCTS, type OrderType } from '@loa/contracts'
 import type { app as t } from '@loa/db'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
 
 type OrderRow = typeof t.orders.$inferSelect
 
-export const ORDER_STATUS_FILTER = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'FAILED'] as const
+/** REFUNDED is set by the back office's refund (routes/admin/order-actions.ts). */
+export const ORDER_STATUS_FILTER = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'FAILED', 'REFUNDED'] as const
 
 export const invoiceWire = z.object({
   company_name: z.string(),
@@ -19,6 +21,8 @@ export const orderWire = z.object({
   code: z.string().nullable(),
   package_code: z.string(),
   type: z.string(),
+  /** The product (spec §1 id) the order is for. */
+  product: z.enum(WALLET_PRODUCTS),
   status: z.string(),
   payment_method: z.string().nullable(),
   price: z.number(),
@@ -52,6 +56,7 @@ export const orderToWire = (o: OrderRow, currentPackage: string | null): OrderWi
   code: o.code,
   package_code: o.packageCode,
   type: o.type,
+  product: PRODUCT_OF_ORDER_TYPE[o.type as OrderType],
   status: o.status,
   payment_method: o.paymentMethod,
   price: o.price,

@@ -1,4 +1,4 @@
-import type { Locale } from '@loa/contracts'
+import { PRODUCT_OF_ORDER_TYPE, WALLET_PRODUCTS, type Locale, type OrderType } from '@loa/contracts'
 import type { app as t } from '@loa/db'
 import { z } from 'zod'
 import { translated } from '../../lib/locale.ts'
@@ -10,6 +10,8 @@ export const packageWire = z.object({
   name: z.string(),
   family: z.string(),
   type: z.string(),
+  /** The product (spec §1 id) whose wallet the package fills: STUDIO aivoice, API aivoiceapi, DUBBING aidubbing. */
+  product: z.enum(WALLET_PRODUCTS),
   cycle: z.string().nullable(),
   kind: z.string(),
   price: z.number(),
@@ -41,6 +43,7 @@ export const packageToWire = (p: PackageRow): z.infer<typeof packageWire> => ({
   name: p.name,
   family: p.family,
   type: p.type,
+  product: PRODUCT_OF_ORDER_TYPE[p.type as OrderType],
   cycle: p.cycle,
   kind: p.kind,
   price: p.price,
