@@ -1,7 +1,7 @@
 import { vnpSucceeded, vnpVerify, type VnpParams } from './vnpay.ts'
 
-/** Order states of the payment flow. Only PENDING can become PAID. */
-export const ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'FAILED'] as const
+/** Order states of the payment flow. Only PENDING can become PAID; REFUNDED is the back office's refund of a PAID one. */
+export const ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'FAILED', 'REFUNDED'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /** VNPay's IPN answers (merchant → VNPay). */

@@ -113,6 +113,10 @@ describe('VNPay IPN decision', () => {
       rspCode: '02',
       action: 'late',
     })
+    expect(decideVnpayIpn(ipn({}), SECRET, { ...pending, status: 'REFUNDED' })).toEqual({
+      rspCode: '02',
+      action: 'late',
+    })
     expect(decideVnpayIpn(ipn({}), SECRET, { ...pending, status: 'CANCELLED' })).toEqual({
       rspCode: '02',
       action: 'late',

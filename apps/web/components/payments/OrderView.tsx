@@ -134,9 +134,7 @@ export function OrderView({
           </div>
         </>
       )}
-      {(order.status === 'CANCELLED' || order.status === 'EXPIRED' || order.status === 'FAILED') && (
-        <p className="muted">{t('closed')}</p>
-      )}
+      {order.status !== 'PENDING' && order.status !== 'PAID' && <p className="muted">{t('closed')}</p>}
       {error && <p role="alert">{error}</p>}
       {order.status === 'PAID' && <Receipt order={order} packageName={packageName(order.packageCode)} />}
       {(order.status === 'PAID' || order.status === 'PENDING') && (

@@ -6,7 +6,7 @@ import type { ApiEnvelope } from '@/lib/api/types'
 import { useStudioApi } from '@/lib/studio/api'
 
 export type PaymentMethod = 'VIETQR' | 'VNPAY'
-export type OrderStatus = 'PENDING' | 'PAID' | 'CANCELLED' | 'EXPIRED' | 'FAILED'
+export type OrderStatus = 'PENDING' | 'PAID' | 'CANCELLED' | 'EXPIRED' | 'FAILED' | 'REFUNDED'
 
 export interface Quote {
   packageCode: string
