@@ -61,12 +61,18 @@ test.describe('customer-care widget', () => {
     const frame = chatRoot(page).locator('iframe')
     await expect(frame).toBeVisible()
     await expect(frame).toHaveAttribute('title', msg('en', 'widget.chatFrame'))
-    await expect(frame).toHaveAttribute('src', `${E2E.webUrl}/support`)
+    await expect(frame).toHaveAttribute('src', `${E2E.webUrl}/en/support/chat`)
     await expect(chatRoot(page).locator('.care-actions')).toHaveCount(0)
-    // The embedded support page does not nest another widget.
+    // The chat-sized support page, in the page's language, without the site's header, nor another widget.
     await expect(page.frameLocator('#chat-root iframe').getByRole('heading', { level: 1 })).toHaveText(
-      msg('vi', 'support.title'),
+      msg('en', 'support.title'),
     )
+    await expect(page.frameLocator('#chat-root iframe').locator('header.site-header')).toHaveCount(0)
+    const sideways = await page
+      .frameLocator('#chat-root iframe')
+      .locator('html')
+      .evaluate((html) => html.scrollWidth - html.clientWidth)
+    expect(sideways).toBe(0)
     await expect(page.frameLocator('#chat-root iframe').locator('button.care-toggle')).toHaveCount(0)
   })
 

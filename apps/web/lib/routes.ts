@@ -3,12 +3,15 @@ export const ROUTES = {
   home: '/',
   demo: '/demo',
   support: '/support',
+  supportChat: '/support/chat',
   services: '/services',
   studio: '/studio',
   studioTts: '/studio/text-to-speech',
   studioDubbing: '/studio/dubbing',
   studioPayments: '/studio/payments',
   consoleApps: '/console/apps',
+  terms: '/terms',
+  privacy: '/privacy',
   admin: '/admin',
 } as const
 
@@ -26,9 +29,21 @@ export const isDemoPath = (pathname: string): boolean => {
   return path === ROUTES.demo || path.startsWith(`${ROUTES.demo}/`)
 }
 
+/** The landing pages (`/`, `/en`): the only pages the promotional popup banner may cover. */
+export const isLandingPath = (pathname: string): boolean => stripLocale(pathname) === ROUTES.home
+
 /** Absolute URL of a route for a locale (English adds `/en`). */
 export const routeUrl = (webUrl: string, locale: string, path: string): string => {
   const prefix = locale === 'en' ? '/en' : ''
   const suffix = path === '/' ? '' : path
   return `${webUrl}${prefix}${suffix}` || `${webUrl}/`
 }
+
+/**
+ * The care widget's chat frame: the product's own support page (the default SUPPORT_CHAT_EMBED_URL, `/support`)
+ * opens as its chat-sized view in the page's language; another chat service's URL is used as configured.
+ */
+export const careChatUrl = (chatEmbedUrl: string, webUrl: string, locale: string): string =>
+  chatEmbedUrl.replace(/\/+$/, '') === `${webUrl}${ROUTES.support}`
+    ? routeUrl(webUrl, locale, ROUTES.supportChat)
+    : chatEmbedUrl

@@ -6,7 +6,11 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
 /** Footer: contact info for sales and support (address in the page language) and the six social links. */
 export async function Footer({ locale, config }: { locale: string; config: PublicConfig }) {
-  const t = await getTranslations({ locale, namespace: 'footer' })
+  const [t, legal] = await Promise.all([
+    getTranslations({ locale, namespace: 'footer' }),
+    getTranslations({ locale, namespace: 'legal' }),
+  ])
+  const prefix = locale === 'en' ? '/en' : ''
   const { contact, social } = config
   return (
     <footer className="site-footer" id="footer">
@@ -54,7 +58,11 @@ export async function Footer({ locale, config }: { locale: string; config: Publi
           </ul>
         </nav>
       </div>
-      <p className="container copyright">{t('rights', { year: new Date().getFullYear() })}</p>
+      <p className="container copyright">
+        {t('rights', { year: new Date().getFullYear() })} ·{' '}
+        <a href={`${prefix}/terms`}>{legal('terms.title')}</a> ·{' '}
+        <a href={`${prefix}/privacy`}>{legal('privacy.title')}</a>
+      </p>
     </footer>
   )
 }

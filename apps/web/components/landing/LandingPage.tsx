@@ -6,6 +6,7 @@ import { GENDERS, REGIONS, type Region } from '@loa/contracts'
 import { groupVoicesByPurpose, type TryItVoice } from '@/lib/voices'
 import type { Voice } from '@/lib/api/types'
 import { pickList } from '@/lib/api/endpoints'
+import { cachedLandingRead } from '@/lib/api/landing-cache'
 import { Header } from './Header'
 import { Hero } from './Hero'
 import { ServiceTiles } from './ServiceTiles'
@@ -34,14 +35,22 @@ export const loadSampleVoices = async () => {
   return { groups, all, failed: body.status !== 1 }
 }
 
-/** The landing page: server-rendered sections with small client islands. */
+/** The landing page: server-rendered sections with small client islands; catalogue reads kept 30 s (landing-cache). */
 export async function LandingPage({ locale }: { locale: string }) {
   const { public: config } = getWebConfig()
   const api = getServerApi()
   const [voices, packages, news, t] = await Promise.all([
-    loadSampleVoices(),
-    api.getLandingPackages(),
-    api.getNews({ limit: 3, offset: 0 }),
+    cachedLandingRead('voices', loadSampleVoices, (v) => !v.failed),
+    cachedLandingRead(
+      `packages:${locale}`,
+      () => api.getLandingPackages(locale),
+      (p) => p.length > 0,
+    ),
+    cachedLandingRead(
+      `news:${locale}`,
+      () => api.getNews({ limit: 3, offset: 0, locale }),
+      (n) => n.length > 0,
+    ),
     getTranslations({ locale }),
   ])
   return (

@@ -5,7 +5,10 @@ import { mediaUrl } from '@/lib/media'
 import { responsiveSrcSet } from '@/lib/images'
 import { LazyImage } from '@/components/ui/LazyImage'
 
-/** News from `GET /api/v1/news` (server-rendered); images lazy-loaded with the 200px margin. */
+/**
+ * News from `GET /api/v1/news?locale=…` (server-rendered); images lazy-loaded with the 200px margin. When the page's
+ * language has no posts the API sends Vietnamese ones: a note says so and each post is marked with its language.
+ */
 export async function News({
   locale,
   posts,
@@ -15,7 +18,11 @@ export async function News({
   posts: NewsPost[]
   config: PublicConfig
 }) {
-  const t = await getTranslations({ locale, namespace: 'news' })
+  const [t, site] = await Promise.all([
+    getTranslations({ locale, namespace: 'news' }),
+    getTranslations({ locale, namespace: 'site.news' }),
+  ])
+  const fallback = posts.length > 0 && posts.every((post) => post.locale && post.locale !== locale)
   const date = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'vi-VN', {
     dateStyle: 'medium',
     timeZone: 'Asia/Ho_Chi_Minh',
@@ -24,10 +31,15 @@ export async function News({
     <section id="news" className="section section-alt" aria-labelledby="news-title">
       <div className="container">
         <h2 id="news-title">{t('title')}</h2>
+        {fallback && (
+          <p className="muted" data-testid="news-fallback">
+            {site('fallback')}
+          </p>
+        )}
         {posts.length === 0 ? (
           <p className="muted">{t('empty')}</p>
         ) : (
-          <ul className="news-list">
+          <ul className="news-list" lang={fallback ? posts[0]!.locale : undefined}>
             {posts.map((post, index) => {
               const image = post.thumbnailUrl ?? post.imageUrl
               const src = image ? mediaUrl(image, config.cdnUrl) : ''

@@ -11,7 +11,11 @@ const cycleOf = (p: UsagePackage): 'monthly' | 'quarterly' | 'yearly' | undefine
   return undefined
 }
 
-/** Pricing from `GET /packages?active=true&purchasable=true&is_landing_page=true` (server-rendered). */
+/**
+ * Pricing from `GET /packages?active=true&purchasable=true&is_landing_page=true&locale=…` (server-rendered, texts in
+ * the page's language). Each card lists its characters and devices (generated, pluralized) and then the package's
+ * own highlights, each once; nothing the product does not offer (no voice cloning).
+ */
 export async function Pricing({ locale, packages }: { locale: string; packages: UsagePackage[] }) {
   const t = await getTranslations({ locale, namespace: 'pricing' })
   const money = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'vi-VN', {
@@ -41,20 +45,25 @@ export async function Pricing({ locale, packages }: { locale: string; packages: 
                     {p.price > 0 && cycle && <span className="muted">{t(`cycles.${cycle}`)}</span>}
                   </p>
                   <ul className="plan-features">
-                    {typeof p.credits === 'number' && (
-                      <li>{t('credits', { count: count.format(p.credits) })}</li>
-                    )}
+                    {typeof p.credits === 'number' &&
+                      (p.type === 'DUBBING' ? (
+                        // Dubbing credits are seconds.
+                        <li>{t('dubbingMinutes', { count: Math.floor(p.credits / 60) })}</li>
+                      ) : (
+                        <li>{t('credits', { count: count.format(p.credits) })}</li>
+                      ))}
                     {typeof p.devices === 'number' && p.devices > 0 && (
                       <li>{t('devices', { count: p.devices })}</li>
                     )}
-                    {typeof p.voiceClonings === 'number' && p.voiceClonings > 0 && (
-                      <li>{t('voiceClonings', { count: p.voiceClonings })}</li>
-                    )}
-                    {(p.highlights ?? []).map((h) => (
+                    {[...new Set(p.highlights ?? [])].map((h) => (
                       <li key={h}>{h}</li>
                     ))}
                   </ul>
-                  <SignUpButton place="pricing" to={ROUTES.studioPayments} className="btn btn-outline">
+                  <SignUpButton
+                    place="pricing"
+                    to={ROUTES.studioPayments}
+                    className="btn btn-outline plan-choose"
+                  >
                     {t('choose', { name })}
                   </SignUpButton>
                 </li>

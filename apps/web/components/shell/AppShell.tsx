@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic'
 import { usePathname } from 'next/navigation'
 import type { PublicConfig } from '@/lib/config'
 import type { VisitorData } from '@/lib/visitor/ip'
-import { ROUTES, isDemoPath, stripLocale } from '@/lib/routes'
+import { isDemoPath, isLandingPath } from '@/lib/routes'
 import { useAppStore } from '@/lib/store/app-store'
 import { AuthProvider } from '@/components/auth/AuthProvider'
 import { ConfigProvider } from './config-context'
@@ -36,14 +36,14 @@ interface Props {
 }
 
 /**
- * Client shell of every page: config, auth, flags, client state, toasts, care widget and popup (not on /demo), and
- * Google One Tap on the landing page when a Google client id is configured.
+ * Client shell of every page: config, auth, flags, client state, toasts, care widget (not on /demo), and on the
+ * landing page only the promotional popup and Google One Tap (when a Google client id is configured).
  */
 export function AppShell({ config, visitor, locale, children }: Props) {
   const pathname = usePathname() ?? '/'
   const embedded = useEmbedded()
   const bare = isDemoPath(pathname) || embedded
-  const landing = stripLocale(pathname) === ROUTES.home
+  const landing = isLandingPath(pathname)
   const updateLocation = useAppStore((s) => s.updateLocation)
   const attributes = useMemo(
     () => ({ ip: visitor.ip, country: visitor.country, locale }),
@@ -65,7 +65,7 @@ export function AppShell({ config, visitor, locale, children }: Props) {
         {children}
         <Toaster />
         {!bare && <CareWidget attributes={attributes} />}
-        {!bare && <PopupBanner />}
+        {landing && !embedded && <PopupBanner />}
         <Analytics tagId={config.analyticsTagId} />
         <AffiliateTracker />
         {landing && !embedded && config.googleClientId && <GoogleOneTap clientId={config.googleClientId} />}

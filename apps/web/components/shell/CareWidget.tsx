@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { FlagsProvider, useFlag, type FlagAttributes } from '@/components/flags/FlagsProvider'
 import { usePublicConfig } from './config-context'
+import { careChatUrl } from '@/lib/routes'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
@@ -24,7 +25,7 @@ function CareWidgetContent({ locale }: { locale: string }) {
         {open && chatbot.ready && chatbot.on && (
           <iframe
             className="care-chat-frame"
-            src={config.chatEmbedUrl}
+            src={careChatUrl(config.chatEmbedUrl, config.webUrl, locale)}
             title={t('chatFrame')}
             loading="lazy"
           />

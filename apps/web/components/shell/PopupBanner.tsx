@@ -1,17 +1,28 @@
 'use client'
-import { useEffect, useState } from 'react'
-import { useTranslations } from '@/components/i18n/client-i18n'
+import { useCallback, useEffect, useState } from 'react'
+import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { NARROW_BREAKPOINT_PX, POPUP_DELAY_MS } from '@loa/contracts'
 import type { Banner } from '@/lib/api/types'
 import { mediaUrl } from '@/lib/media'
-import { DEFAULT_POPUP_SIZE, findPopupBanner, popupPosition } from '@/lib/popup'
+import { DEFAULT_POPUP_SIZE, findPopupBanner, popupPosition, popupSeen, rememberPopupSeen } from '@/lib/popup'
 import { useApi, usePublicConfig } from './config-context'
 
 interface Shown {
   banner: Banner
   src: string
+  /** The loaded picture, drawn on a canvas; null when it failed to load. */
+  image: HTMLImageElement | null
   width: number
   height: number
+}
+
+/** Local storage, or null where the browser refuses it (then the popup cannot be remembered). */
+const storage = (): Storage | null => {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
 }
 
 const useNarrow = (): boolean => {
@@ -29,10 +40,15 @@ const useNarrow = (): boolean => {
 /**
  * Landing popup banner (spec §4): fetched once on load; shown 3 s after its image loads (with the image's size) or at
  * once at 1200×675 when the image fails; fixed and centred, or at its configured position on wide screens (centred at
- * ≤ 768 px); close button; optional click-through link in a new tab. Not mounted on /demo (see AppShell).
+ * ≤ 768 px); close button; optional click-through link in a new tab. Mounted on the landing pages only (AppShell), and
+ * at most once per visitor per banner: a banner seen before (same code, image and link) stays hidden.
+ *
+ * The picture is drawn on a canvas: a canvas is no Largest Contentful Paint candidate, so an offer that appears
+ * seconds after load does not become the page's LCP element (the heading stays it).
  */
 export default function PopupBanner() {
   const t = useTranslations('popup')
+  const locale = useLocale()
   const api = useApi()
   const { cdnUrl } = usePublicConfig()
   const narrow = useNarrow()
@@ -42,9 +58,16 @@ export default function PopupBanner() {
   useEffect(() => {
     let cancelled = false
     let timer: ReturnType<typeof setTimeout> | undefined
-    void api.getActiveBanners().then((banners) => {
+    const show = (next: Shown) => {
+      if (cancelled) return
+      const store = storage()
+      if (store) rememberPopupSeen(store, next.banner)
+      setShown(next)
+    }
+    void api.getActiveBanners(locale).then((banners) => {
       const banner = findPopupBanner(banners)
-      if (!banner || cancelled) return
+      const store = storage()
+      if (!banner || cancelled || (store && popupSeen(store, banner))) return
       const src = mediaUrl(banner.imageUrl, cdnUrl)
       const image = new Image()
       image.onload = () => {
@@ -52,21 +75,37 @@ export default function PopupBanner() {
           width: image.naturalWidth || DEFAULT_POPUP_SIZE.width,
           height: image.naturalHeight || DEFAULT_POPUP_SIZE.height,
         }
-        timer = setTimeout(() => !cancelled && setShown({ banner, src, ...size }), POPUP_DELAY_MS)
+        timer = setTimeout(() => show({ banner, src, image, ...size }), POPUP_DELAY_MS)
       }
-      image.onerror = () => !cancelled && setShown({ banner, src, ...DEFAULT_POPUP_SIZE })
+      image.onerror = () => show({ banner, src, image: null, ...DEFAULT_POPUP_SIZE })
       image.src = src
     })
     return () => {
       cancelled = true
       if (timer) clearTimeout(timer)
     }
-  }, [api, cdnUrl])
+  }, [api, cdnUrl, locale])
+
+  const image = shown?.image ?? null
+  const draw = useCallback(
+    (canvas: HTMLCanvasElement | null) => {
+      if (canvas && image) canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height)
+    },
+    [image],
+  )
 
   if (!shown || closed) return null
   const position = popupPosition(shown.banner.position, narrow ? 0 : Number.POSITIVE_INFINITY)
   const picture = (
-    <img className="popup-image" src={shown.src} width={shown.width} height={shown.height} alt={t('label')} />
+    <canvas
+      ref={draw}
+      className="popup-image"
+      data-src={shown.src}
+      width={shown.width}
+      height={shown.height}
+      role="img"
+      aria-label={t('label')}
+    />
   )
   return (
     <div className="popup-layer" data-position={position} data-testid="popup-banner">

@@ -13,6 +13,11 @@ const NAV = [
   { path: ROUTES.consoleApps, key: 'apiConsole' },
 ] as const
 
+/** On phones the tabs scroll sideways: the current one is brought into view. */
+const showCurrentTab = (link: HTMLAnchorElement | null) => {
+  link?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+}
+
 /**
  * Frame of the signed-in product (studio, console): sends signed-out visitors through SSO login back to the same
  * page, then shows the navigation and the page.
@@ -49,7 +54,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
             {t('nav.account')}
           </a>
         )}
-        <button type="button" className="btn btn-ghost" onClick={() => auth.logout()}>
+        <button type="button" className="btn btn-ghost app-logout" onClick={() => auth.logout()}>
           {t('nav.logout')}
         </button>
       </header>
@@ -57,8 +62,13 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         <ul>
           {NAV.map((item) => (
             <li key={item.path}>
-              <a href={`${prefix}${item.path}`} aria-current={pathname === item.path ? 'page' : undefined}>
-                {t(`shell.${item.key}`)}
+              <a
+                href={`${prefix}${item.path}`}
+                aria-current={pathname === item.path ? 'page' : undefined}
+                ref={pathname === item.path ? showCurrentTab : undefined}
+              >
+                <span className="tab-long">{t(`shell.${item.key}`)}</span>
+                <span className="tab-short">{t(`shell.tabs.${item.key}`)}</span>
               </a>
             </li>
           ))}

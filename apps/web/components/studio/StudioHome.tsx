@@ -62,7 +62,7 @@ export function StudioHome() {
       </div>
       <section aria-labelledby="home-links">
         <h2 id="home-links">{t('quickLinks')}</h2>
-        <ul className="cards" style={{ listStyle: 'none', padding: 0 }}>
+        <ul className="quick-links">
           {(
             [
               [ROUTES.studioTts, 'tts'],
@@ -72,7 +72,7 @@ export function StudioHome() {
             ] as const
           ).map(([path, key]) => (
             <li key={key}>
-              <a className="btn btn-outline" href={`${prefix}${path}`}>
+              <a className="btn btn-outline quick-link" href={`${prefix}${path}`}>
                 {t(key)}
               </a>
             </li>

@@ -64,20 +64,22 @@ export const createApi = (http: HttpClient) => ({
       }),
     ),
   getSampleScripts: () => orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/sample-scripts`)),
-  getLandingPackages: () =>
+  /** Catalogue texts come in the page's language (`locale`; Vietnamese when absent). */
+  getLandingPackages: (locale?: string) =>
     orNull(
       http.request<ApiEnvelope<unknown>>('GET', `${V1}/packages`, {
-        params: { active: true, purchasable: true, isLandingPage: true },
+        params: { active: true, purchasable: true, isLandingPage: true, locale },
       }),
     ).then((body) => pickList<UsagePackage>(body?.result, 'packages')),
-  getNews: (params: { blog?: string; limit?: number; offset?: number } = {}) =>
+  /** Posts of the locale; when it has none the API falls back to Vietnamese ones (each post says its `locale`). */
+  getNews: (params: { blog?: string; limit?: number; offset?: number; locale?: string } = {}) =>
     orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/news`, { params })).then((body) =>
       pickList<NewsPost>(body?.result, 'news', 'posts'),
     ),
-  /** Spec §7: error gives null. */
-  getActiveBanners: () =>
-    orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/banners/active`)).then((body) =>
-      body ? pickList<Banner>(body.result, 'banners') : null,
+  /** Spec §7: error gives null. The image is the locale's (its text is in that language). */
+  getActiveBanners: (locale?: string) =>
+    orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/banners/active`, { params: { locale } })).then(
+      (body) => (body ? pickList<Banner>(body.result, 'banners') : null),
     ),
   /** Returns the body; on error the error body (so the form can show field errors). */
   postContact: (form: ContactForm) =>

@@ -70,10 +70,15 @@ export interface NewsPost {
   link?: string
   publishedAt?: string
   createdAt?: string
+  /** Language of the post (the API falls back to Vietnamese posts when a language has none). */
+  locale?: string
 }
 
 export interface Banner {
   id?: string
+  code?: string
+  /** Last edit of the banner (the same in every language). */
+  updatedAt?: string
   type: string
   imageUrl: string
   actionUrl?: string | null

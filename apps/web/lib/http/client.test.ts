@@ -137,6 +137,10 @@ describe('API calls and their error behaviour (spec §7/§8)', () => {
     handler = json(200, { status: 1, result: { items: [{ code: 'P', price: 1 }] } })
     expect(await api().getLandingPackages()).toEqual([{ code: 'P', price: 1 }])
     expect(seen.at(-1)!.url).toBe('/api/v1/packages?active=true&purchasable=true&is_landing_page=true')
+    await api().getLandingPackages('en')
+    expect(seen.at(-1)!.url).toBe(
+      '/api/v1/packages?active=true&purchasable=true&is_landing_page=true&locale=en',
+    )
     await api().getOrders('tok', { usagePackage: 'X' })
     expect(seen.at(-1)!.url).toBe('/api/v1/orders?type=STUDIO&status=PAID&usage_package=X')
   })

@@ -5,7 +5,18 @@ import { DEFAULT_LOCALE } from '@loa/contracts'
 import { getWebConfig } from '../config'
 import { isProductionHost, requestHost } from './host'
 
-type TitleKey = 'title' | 'demoTitle' | 'supportTitle' | 'servicesTitle' | 'studioTitle' | 'consoleTitle'
+type TitleKey =
+  | 'title'
+  | 'demoTitle'
+  | 'supportTitle'
+  | 'servicesTitle'
+  | 'studioTitle'
+  | 'ttsTitle'
+  | 'dubbingTitle'
+  | 'paymentsTitle'
+  | 'consoleTitle'
+  | 'termsTitle'
+  | 'privacyTitle'
 
 /** `/` + path under the locale: Vietnamese has no prefix, English adds `/en`. */
 export const localizedPath = (locale: string, path: string): string => {

@@ -6,7 +6,7 @@ import { PaymentsPage } from '@/components/payments/PaymentsPage'
 type Props = { params: Promise<{ locale: string }> }
 
 export const generateMetadata = async ({ params }: Props) =>
-  buildPageMetadata((await params).locale, ROUTES.studioPayments, 'studioTitle')
+  buildPageMetadata((await params).locale, ROUTES.studioPayments, 'paymentsTitle')
 
 export default async function Page({ params }: Props) {
   const { locale } = await params

@@ -6,7 +6,7 @@ import { TtsStudio } from '@/components/studio/TtsStudio'
 type Props = { params: Promise<{ locale: string }> }
 
 export const generateMetadata = async ({ params }: Props) =>
-  buildPageMetadata((await params).locale, ROUTES.studioTts, 'studioTitle')
+  buildPageMetadata((await params).locale, ROUTES.studioTts, 'ttsTitle')
 
 export default async function Page({ params }: Props) {
   const { locale } = await params

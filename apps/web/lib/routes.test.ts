@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { careChatUrl, isLandingPath } from './routes'
+
+describe('routes', () => {
+  it('the landing pages are / and /en only', () => {
+    expect(isLandingPath('/')).toBe(true)
+    expect(isLandingPath('/en')).toBe(true)
+    for (const path of ['/studio', '/en/support', '/services', '/console/apps', '/demo'])
+      expect(isLandingPath(path)).toBe(false)
+  })
+
+  it('the care chat frame opens our support page as its chat view in the page language', () => {
+    const web = 'https://loa.vn'
+    expect(careChatUrl('https://loa.vn/support', web, 'vi')).toBe('https://loa.vn/support/chat')
+    expect(careChatUrl('https://loa.vn/support/', web, 'en')).toBe('https://loa.vn/en/support/chat')
+    expect(careChatUrl('https://chat.example.com/loa', web, 'en')).toBe('https://chat.example.com/loa')
+  })
+})
