@@ -59,7 +59,9 @@ export function SupportForm() {
     const body = await api.createSupportTicket(ticket, auth.token)
     setState('idle')
     if (body.status === 1) {
-      const ticketId = (body.result as { id?: string | number } | undefined)?.id
+      // The short code (LOA-…) is what a customer can quote; the raw id only from an older API.
+      const result = body.result as { id?: string | number; code?: string } | undefined
+      const ticketId = result?.code ?? result?.id
       const text = ticketId ? t('support.success', { id: String(ticketId) }) : t('support.successNoId')
       setMessage({ kind: 'ok', text })
       toast.success(text)

@@ -110,6 +110,12 @@ describe('support tickets', () => {
       },
     })
     expect(withEmail.statusCode).toBe(200)
+    // The customer sees a short code made from the id.
+    const visitorTicket = withEmail.json().result
+    expect(visitorTicket.code).toMatch(/^LOA-[0-9A-F]{8}$/)
+    expect(visitorTicket.id.replace(/-/g, '').toUpperCase().startsWith(visitorTicket.code.slice(4))).toBe(
+      true,
+    )
 
     const list = await api.call({ method: 'GET', url: '/api/v1/support-tickets', token })
     expect(list.json().result.items.map((t: { id: string }) => t.id)).toEqual([ticket.id])

@@ -20,8 +20,12 @@ export const SUPPORT_CATEGORIES = [
 
 type TicketRow = typeof t.supportTickets.$inferSelect
 
+/** The short code a customer quotes for a ticket: `LOA-` and the id's first 8 hex digits (staff find it by prefix). */
+export const ticketCode = (id: string): string => `LOA-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`
+
 export const ticketWire = z.object({
   id: z.string(),
+  code: z.string().describe('Short code shown to the customer, e.g. LOA-1A2B3C4D'),
   email: z.string(),
   name: z.string(),
   category: z.string(),
@@ -47,6 +51,7 @@ export const ticketToWire = async (
   row: TicketRow,
 ): Promise<z.infer<typeof ticketWire>> => ({
   id: row.id,
+  code: ticketCode(row.id),
   email: row.email,
   name: row.name,
   category: row.category,
