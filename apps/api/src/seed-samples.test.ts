@@ -1,4 +1,5 @@
-import { app as t, openTestDatabase, SEEDS, type Database } from '@loa/db'
+import { app as t, openTestDatabase, type Database } from '@loa/db'
+import { generateVoiceSamples } from '@loa/synthesis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 let database: Database
@@ -7,15 +8,14 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-describe('voice sample seed', () => {
+describe('voice samples (a start-up step of the composer)', () => {
   it('speaks one real MP3 sentence per catalogue voice through the file sink, once', async () => {
-    const seed = SEEDS.find((s) => s.name === 'app-voice-samples')!
     const files = new Map<string, { bytes: Uint8Array; type: string }>()
     const writeFile = async (key: string, bytes: Uint8Array, type: string) => {
       files.set(key, { bytes, type })
       return `http://files.test/${key}`
     }
-    await seed.run({ db: database.db, options: { writeFile } })
+    await generateVoiceSamples({ db: database.db, writeFile })
     const voices = await database.db.select().from(t.voices)
     expect(voices.length).toBeGreaterThanOrEqual(9)
     for (const v of voices) {
@@ -29,7 +29,7 @@ describe('voice sample seed', () => {
       expect(b.length).toBeGreaterThan(2_000)
     }
     files.clear()
-    await seed.run({ db: database.db, options: { writeFile } })
+    await generateVoiceSamples({ db: database.db, writeFile })
     expect(files.size).toBe(0)
   }, 300_000)
 })

@@ -2,10 +2,11 @@
  * Standalone entry (scale mode): config → database → migrations + seeds → storage and queue → app → listen →
  * graceful close. `loa serve all` composes `buildApiApp` itself instead (shared database, storage and queue).
  */
-import { migrateAll, openDatabase, seedAll } from '@loa/db'
+import { migrateAll, openDatabase, SEED_LOCK_KEY, seedAll } from '@loa/db'
 import { createQueue } from '@loa/jobs'
 import { createLogger, listen, onShutdownSignal } from '@loa/service-kit'
 import { createStorage } from '@loa/storage'
+import { generateVoiceSamples } from '@loa/synthesis'
 import path from 'node:path'
 import { buildApiApp } from './app.ts'
 import { loadApiConfig } from './config.ts'
@@ -24,10 +25,14 @@ const storage = createStorage({
   fileSigningSecret: config.s3 ? '' : resolveFileSigningSecret(config),
   s3: config.s3,
 })
-await seedAll({
-  db: database.db,
-  log: (m) => logger.info(m),
-  options: { webUrl: config.webUrl, writeFile: createSampleFileWriter(storage, config.publicUrl) },
+await database.withAdvisoryLock(SEED_LOCK_KEY, async () => {
+  await seedAll({ db: database.db, log: (m) => logger.info(m), options: { webUrl: config.webUrl } })
+  // Voice samples: spoken here (the composer), never by the database package's seeds.
+  await generateVoiceSamples({
+    db: database.db,
+    log: (m) => logger.info(m),
+    writeFile: createSampleFileWriter(storage, config.publicUrl),
+  })
 })
 const queue = createQueue({ redisUrl: config.redisUrl }, { database })
 const app = await buildApiApp({ config, database, storage, queue, logger })

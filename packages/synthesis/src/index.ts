@@ -33,3 +33,4 @@ export { callbackPayload, CALLBACK_LINK_TTL_SECONDS } from './callback-payload.t
 export * from './callbacks/index.ts'
 export * from './service/index.ts'
 export * from './jobs/index.ts'
+export { generateVoiceSamples } from './voice-samples.ts'

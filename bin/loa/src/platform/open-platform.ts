@@ -1,17 +1,15 @@
 import path from 'node:path'
 import { createSampleFileWriter } from '@loa/api'
-import { migrateAll, openDatabase, seedAll, type Database } from '@loa/db'
+import { migrateAll, openDatabase, SEED_LOCK_KEY, seedAll, type Database } from '@loa/db'
 import type { Queue } from '@loa/jobs'
 import type { createLogger } from '@loa/service-kit'
 import type { Storage } from '@loa/storage'
+import { generateVoiceSamples } from '@loa/synthesis'
 import { createWorkerQueue, createWorkerStorage, type WorkerConfig } from '@loa/worker'
 import type { CliConfig } from '../config.ts'
 import { acquireDataDirLock } from './data-dir-lock.ts'
 
 export type Logger = ReturnType<typeof createLogger>
-
-/** Key of the advisory lock serialising seeding when several replicas start at once on PostgreSQL. */
-const SEED_LOCK_KEY = 7_406_114
 
 export interface Platform {
   database: Database
@@ -42,14 +40,15 @@ export const openPlatform = async (
     const storage = createWorkerStorage(worker)
     if (options.seed) {
       const db = database
-      await db.withAdvisoryLock(SEED_LOCK_KEY, () =>
-        seedAll({
+      await db.withAdvisoryLock(SEED_LOCK_KEY, async () => {
+        await seedAll({ db: db.db, log: (message) => logger.debug(message), options: { webUrl: cli.webUrl } })
+        // Voice samples are spoken here (not by the database seeds), stored and linked by their public media URL.
+        await generateVoiceSamples({
           db: db.db,
           log: (message) => logger.debug(message),
-          // Voice samples are stored and linked by their public media URL on the API.
-          options: { webUrl: cli.webUrl, writeFile: createSampleFileWriter(storage, worker.apiPublicUrl) },
-        }),
-      )
+          writeFile: createSampleFileWriter(storage, worker.apiPublicUrl),
+        })
+      })
     }
     logger.info(
       { database: database.kind, ms: Date.now() - started, seeded: options.seed },

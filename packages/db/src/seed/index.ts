@@ -2,12 +2,11 @@ import type { SeedContext, SeedFunction } from './types.ts'
 import { seedAppCatalogue } from './app-catalogue.ts'
 import { seedAppMarketing } from './app-marketing.ts'
 import { seedAppTranslations } from './app-translations.ts'
-import { seedAppVoiceSamples } from './app-voice-samples.ts'
 import { seedFlags } from './flags.ts'
 import { seedSsoClients } from './sso-clients.ts'
 
 export type { SeedContext, SeedFunction, SeedOptions } from './types.ts'
-export { DEFAULT_PACKAGE_CODE, SIGNUP_PACKAGE_CODES } from './app-catalogue-data.ts'
+export { DEFAULT_PACKAGE_CODE, SAMPLE_SCRIPT_SEEDS, SIGNUP_PACKAGE_CODES } from './app-catalogue-data.ts'
 export { FLAG_DEFAULTS } from './flags.ts'
 
 /**
@@ -18,10 +17,12 @@ export const SEEDS: { name: string; run: SeedFunction }[] = [
   { name: 'flags', run: seedFlags },
   { name: 'sso-clients', run: seedSsoClients },
   { name: 'app-catalogue', run: seedAppCatalogue },
-  { name: 'app-voice-samples', run: seedAppVoiceSamples },
   { name: 'app-marketing', run: seedAppMarketing },
   { name: 'app-translations', run: seedAppTranslations },
 ]
+
+/** The advisory lock every process that seeds takes first, so replicas starting together seed once. */
+export const SEED_LOCK_KEY = 7_406_114
 
 export const seedAll = async (ctx: SeedContext): Promise<void> => {
   for (const seed of SEEDS) {

@@ -9,8 +9,6 @@ export interface SeedContext {
 
 export interface SeedOptions {
   webUrl?: string
-  /** Where generated files (voice samples) go; seeds that produce files skip that step without it. */
-  writeFile?: (key: string, bytes: Uint8Array, contentType: string) => Promise<string>
 }
 
 export type SeedFunction = (ctx: SeedContext) => Promise<void>

@@ -1,8 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { app as t, SAMPLE_SCRIPT_SEEDS, type Db } from '@loa/db'
 import { createSynthesisPool, findVoice, synthesize } from '@loa/tts'
-import { appSchemaTables as t } from './app-tables.ts'
-import { SAMPLE_SCRIPT_SEEDS } from './app-catalogue-data.ts'
-import type { SeedFunction } from './types.ts'
+import { and, eq, isNull } from 'drizzle-orm'
 
 /** The first sentence of the purpose's sample script: one short sentence per voice keeps seeding fast. */
 const sampleSentence = (purpose: string | undefined): string => {
@@ -11,13 +9,20 @@ const sampleSentence = (purpose: string | undefined): string => {
 }
 
 /**
- * Real voice samples: each voice without a sample gets one sentence of its purpose's sample script spoken
- * by @loa/tts (MP3), stored through `options.writeFile`; skipped when no file sink is given (tests).
- * A voice whose sample an operator already set is left alone.
+ * Real voice samples, a start-up step of the composer (`loa serve`, the api's server) after the seeds: each
+ * catalogue voice without a sample gets one sentence of its purpose's sample script spoken by @loa/tts (MP3),
+ * stored through `writeFile` (which answers the public URL). A voice whose sample an operator set is left alone.
+ * The database package never runs the speech engine: opening a test database or the SSO loads no eSpeak.
  */
-export const seedAppVoiceSamples: SeedFunction = async ({ db, options, log }) => {
-  const writeFile = options?.writeFile
-  if (!writeFile) return
+export const generateVoiceSamples = async ({
+  db,
+  writeFile,
+  log,
+}: {
+  db: Db
+  writeFile: (key: string, bytes: Uint8Array, contentType: string) => Promise<string>
+  log?: (message: string) => void
+}): Promise<void> => {
   const missing = await db.select().from(t.voices).where(isNull(t.voices.sampleAudioUrl))
   const speakable = missing.filter((v) => findVoice(v.engineVoice))
   if (!speakable.length) return
