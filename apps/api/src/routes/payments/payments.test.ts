@@ -1,14 +1,19 @@
 import { app as t } from '@loa/db'
-import { parseEmvco, readTlv, vnpSignedQuery } from '@loa/payments'
+import { cassoSignature, parseEmvco, readTlv, vnpSignedQuery } from '@loa/payments'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runPaymentsSweep } from '../../payments/sweep.ts'
 import { startTestApi, type TestApi } from '../../test/harness.ts'
 
 let api: TestApi
+const CASSO_KEY = 'casso-checksum-key-for-tests'
 beforeAll(async () => {
   api = await startTestApi({
-    env: { PAYMENT_SWEEP_INTERVAL_MS: '0', PAYMENT_FLAGS_URL: 'http://127.0.0.1:9' },
+    env: {
+      PAYMENT_SWEEP_INTERVAL_MS: '0',
+      PAYMENT_FLAGS_URL: 'http://127.0.0.1:9',
+      CASSO_CHECKSUM_KEY: CASSO_KEY,
+    },
   })
 })
 afterAll(() => api.close())
@@ -316,5 +321,76 @@ describe('vouchers, VAT invoice, renewals', () => {
       token: await api.token('u-renew'),
     })
     expect(orders.json().result.items.map((o: { code: string }) => o.code)).toEqual([order.code])
+  })
+  it('counts a voucher when its order is paid and enforces the per-user limit', async () => {
+    await api.database.db.update(t.vouchers).set({ perUserLimit: 1 }).where(eq(t.vouchers.code, 'LOA10'))
+    try {
+      const [before] = await api.database.db.select().from(t.vouchers).where(eq(t.vouchers.code, 'LOA10'))
+      const { order } = await buy('u-once', { voucher_code: 'LOA10' })
+      expect(order.total).toBe(98_010) // 99.000 − 9.900, + 10% VAT
+      await transfer(order.code, order.total, 4001)
+      const [after] = await api.database.db.select().from(t.vouchers).where(eq(t.vouchers.code, 'LOA10'))
+      expect(after!.usedCount).toBe(before!.usedCount + 1)
+      const again = await api.call({
+        method: 'POST',
+        url: '/api/v1/orders/quote',
+        token: await api.token('u-once'),
+        payload: { package_code: STANDARD, voucher_code: 'LOA10' },
+      })
+      expect(again.json().error_code).toBe('VOUCHER_USER_LIMIT')
+    } finally {
+      await api.database.db.update(t.vouchers).set({ perUserLimit: null }).where(eq(t.vouchers.code, 'LOA10'))
+    }
+  })
+
+  it('renews at the same level after the current period and upgrades from now', async () => {
+    const first = await buy('u-plan', {})
+    await transfer(first.order.code, first.order.total, 5001)
+    const firstPaid = await orderOf(first.order.code)
+    const token = await api.token('u-plan')
+    const quote = (code: string) =>
+      api.call({ method: 'POST', url: '/api/v1/orders/quote', token, payload: { package_code: code } })
+    expect((await quote(STANDARD)).json().result.plan_change).toBe('same_level')
+    expect((await quote('STUDIO-VIP-MONTH-V3.1')).json().result.plan_change).toBe('upgrade')
+    expect((await quote('STUDIO-SPECIAL-TOPUP')).json().result.plan_change).toBeNull()
+    const second = await buy('u-plan', {})
+    await transfer(second.order.code, second.order.total, 5002)
+    const renewed = await orderOf(second.order.code)
+    expect(renewed.planChange).toBe('same_level')
+    expect(renewed.expiresAt!.getTime()).toBe(firstPaid.expiresAt!.getTime() + 30 * 86_400_000)
+  })
+})
+
+describe('Casso webhook V2', () => {
+  const send = async (body: object, at: number, key = CASSO_KEY) =>
+    api.call({
+      method: 'POST',
+      url: '/api/v1/payments/bank-webhook',
+      headers: { 'x-casso-signature': `t=${at},v1=${cassoSignature(body, String(at), key)}` },
+      payload: body,
+    })
+  const body = (code: string, amount: number, id: number) => ({
+    error: 0,
+    data: {
+      id,
+      reference: 'FT2611230001',
+      description: `${code} chuyen khoan`,
+      amount,
+      runningBalance: 25_000_000,
+      transactionDateTime: '2026-11-23 15:06:37',
+      accountNumber: '0000000000',
+      bankName: 'VPBank',
+      bankAbbreviation: 'VPB',
+    },
+  })
+
+  it('pays on a signed notification and refuses a stale or foreign signature', async () => {
+    const { order } = await buy('u-casso', {})
+    expect((await send(body(order.code, order.total, 6001), Date.now() - 10 * 60_000)).statusCode).toBe(401)
+    expect((await send(body(order.code, order.total, 6001), Date.now(), 'not-the-key')).statusCode).toBe(401)
+    expect((await orderOf(order.code)).status).toBe('PENDING')
+    const ok = await send(body(order.code, order.total, 6001), Date.now())
+    expect(ok.json()).toEqual({ success: true })
+    expect((await orderOf(order.code)).status).toBe('PAID')
   })
 })
