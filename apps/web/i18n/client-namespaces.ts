@@ -12,6 +12,7 @@ export const CLIENT_NAMESPACES = [
   'support',
   'shell',
   'studio',
+  'neuralVoices',
   'console',
   'payments',
   'checkout',

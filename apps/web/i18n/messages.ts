@@ -18,6 +18,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
     merged(
       import('../messages/vi.json'),
       import('../messages/studio/vi.json'),
+      import('../messages/neural-voices/vi.json'),
       import('../messages/checkout/vi.json'),
       import('../messages/admin/vi.json'),
     ),
@@ -25,6 +26,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
     merged(
       import('../messages/en.json'),
       import('../messages/studio/en.json'),
+      import('../messages/neural-voices/en.json'),
       import('../messages/checkout/en.json'),
       import('../messages/admin/en.json'),
     ),

@@ -7,6 +7,7 @@ import { useAppStore } from '@/lib/store/app-store'
 import type { Voice } from '@/lib/api/types'
 import type { StudioApi } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
+import { voiceEngineInfo } from '@/lib/voice-engine'
 import { StudioDialog } from './StudioDialog'
 
 const LEVELS = ['STANDARD', 'PREMIUM'] as const
@@ -52,6 +53,7 @@ export function VoicePicker({
 }) {
   const t = useTranslations('studio.voices')
   const tAll = useTranslations()
+  const tNeural = useTranslations('neuralVoices')
   const audio = useRef<HTMLAudioElement | null>(null)
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
   const [voices, setVoices] = useState<Voice[] | null>(null)
@@ -192,6 +194,7 @@ export function VoicePicker({
         <ul className="studio-voice-list" aria-label={t('title')}>
           {shown.map((v) => {
             const favourite = favourites.includes(v.code)
+            const engine = voiceEngineInfo(v)
             return (
               <li
                 key={v.code}
@@ -200,6 +203,11 @@ export function VoicePicker({
               >
                 <div>
                   <strong>{v.name}</strong>
+                  {engine.neural ? (
+                    <span className="badge" title={tNeural('badgeHint')}>
+                      {tNeural('badge')}
+                    </span>
+                  ) : null}
                   <span className="muted">
                     {[
                       v.region ? t(`regions.${v.region}`) : null,
@@ -209,6 +217,11 @@ export function VoicePicker({
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
+                  {engine.attribution ? (
+                    <small className="muted studio-voice-credit">
+                      {tNeural('credit', { attribution: engine.attribution })}
+                    </small>
+                  ) : null}
                 </div>
                 <div className="studio-voice-actions">
                   <button
