@@ -7,17 +7,29 @@ import { sm } from './support/studio.ts'
 
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`
 
-const signUp = async (page: Page, name: string, email = uniqueEmail('h18')) => {
+const isAuthorize = (url: string) => {
+  const parsed = new URL(url)
+  return parsed.origin === E2E.ssoUrl && parsed.pathname === '/authorize'
+}
+
+/** From the landing page's header sign-up button to the SSO's signup form. */
+const openSignUp = async (page: Page) => {
+  await page.goto('/')
+  await page
+    .locator('header')
+    .getByRole('link', { name: msg('vi', 'nav.signUp') })
+    .click()
+  await page.waitForURL((url) => isAuthorize(url.toString()))
+}
+
+/** Fills and sends the signup form; ends signed in on the studio's text-to-speech page. */
+const submitSignUp = async (page: Page, name: string, email = uniqueEmail('h18')) => {
   await page.locator('input[name="name"]').fill(name)
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
   await page.locator('form button[type="submit"]').click()
+  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
   return email
-}
-
-const isAuthorize = (url: string) => {
-  const parsed = new URL(url)
-  return parsed.origin === E2E.ssoUrl && parsed.pathname === '/authorize'
 }
 
 test('spec §4 "no code and no error: a refresh is tried" — a session with no local marker is found on load', async ({
@@ -29,14 +41,8 @@ test('spec §4 "no code and no error: a refresh is tried" — a session with no 
     // GET only: the sign-up form's own POST to /authorize is not a round trip.
     if (r.isNavigationRequest() && r.method() === 'GET' && isAuthorize(r.url())) authorizeVisits.push(r.url())
   })
-  await page.goto('/')
-  await page
-    .locator('header')
-    .getByRole('link', { name: msg('vi', 'nav.signUp') })
-    .click()
-  await page.waitForURL((url) => isAuthorize(url.toString()))
-  await signUp(page, 'Khách Không Dấu Vết')
-  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  await openSignUp(page)
+  await submitSignUp(page, 'Khách Không Dấu Vết')
   await expect(page.getByTestId('signed-in-as')).toBeVisible()
   // One sign-up, one /authorize round trip: the exchange's reload does not lose the session.
   expect(authorizeVisits.length).toBe(1)
@@ -76,15 +82,9 @@ test('spec §3 plan resource "devices": the studio checks the device on entry; a
   browser,
 }) => {
   const email = uniqueEmail('devices')
-  await page.goto('/')
-  await page
-    .locator('header')
-    .getByRole('link', { name: msg('vi', 'nav.signUp') })
-    .click()
-  await page.waitForURL((url) => isAuthorize(url.toString()))
+  await openSignUp(page)
   const check = page.waitForRequest((r) => r.url() === `${E2E.apiUrl}/api/v1/devices/check`)
-  await signUp(page, 'Hai Thiết Bị', email)
-  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  await submitSignUp(page, 'Hai Thiết Bị', email)
   expect((await check).postDataJSON()).toMatchObject({ device_id: expect.any(String) })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg('vi', 'shell.textToSpeech'))
 
@@ -122,17 +122,11 @@ test('spec §7 "GET /sample-scripts": the studio editor offers "try a sample", w
     text: string
   }[]
   expect(scripts.length).toBeGreaterThan(0)
-  await page.goto('/')
-  await page
-    .locator('header')
-    .getByRole('link', { name: msg('vi', 'nav.signUp') })
-    .click()
-  await page.waitForURL((url) => isAuthorize(url.toString()))
+  await openSignUp(page)
   const userBanner = page.waitForRequest((r) =>
     r.url().startsWith(`${E2E.apiUrl}/api/v1/vouchers/banner/user`),
   )
-  await signUp(page, 'Người Thử Mẫu')
-  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  await submitSignUp(page, 'Người Thử Mẫu')
   // Spec §6: signed in, the studio's voucher banner is the user version (bearer).
   expect((await userBanner).headers().authorization).toMatch(/^Bearer /)
   await expect(page.getByTestId('voucher-banner')).toContainText('LOA10')

@@ -1,16 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { actionForMode, buildAuthorizeUrl, buildSocialLoginUrl, type AuthMode } from './authorize-url.ts'
-import type { LoginChallengeRecord } from './challenge-cookie.ts'
-import { TEST_CONFIG } from './test-support.ts'
+import { TEST_CONFIG, testRecord } from './test-support.ts'
 
-const record: LoginChallengeRecord = {
-  codeVerifier: 'v'.repeat(43),
-  clientId: 'loa-web',
-  redirectUri: 'http://localhost:3000/studio',
-  state: 'state-1',
-  nonce: 'nonce-1',
-  createdAt: 0,
-}
+const record = testRecord()
 
 describe('spec §3 auth modes: login, sign_up, sign_in', () => {
   test.each<[AuthMode, string]>([

@@ -7,9 +7,8 @@ import {
   removeChallengeRecord,
   saveChallengeRecord,
   type CookieJar,
-  type LoginChallengeRecord,
 } from './challenge-cookie.ts'
-import { resetPage } from './test-support.ts'
+import { resetPage, testRecord } from './test-support.ts'
 
 const documentJar: CookieJar = {
   read: () => document.cookie,
@@ -23,14 +22,7 @@ function recordingJar(): CookieJar & { written: string[] } {
   return { written, read: () => '', write: (cookie) => void written.push(cookie) }
 }
 
-const record: LoginChallengeRecord = {
-  codeVerifier: 'v'.repeat(43),
-  clientId: 'loa-web',
-  redirectUri: 'http://localhost:3000/studio',
-  state: 'state-1',
-  nonce: 'nonce-1',
-  createdAt: 1,
-}
+const record = testRecord()
 
 beforeEach(() => resetPage('/'))
 

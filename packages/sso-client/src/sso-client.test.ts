@@ -21,6 +21,7 @@ import {
   resetPage,
   ScriptedSso,
   TEST_CONFIG,
+  testRecord,
   tokenAnswer,
   waitFor,
   type RecordingEnvironment,
@@ -59,15 +60,7 @@ function setup(
 }
 
 function saveRecord(overrides: Partial<LoginChallengeRecord> = {}): LoginChallengeRecord {
-  const record: LoginChallengeRecord = {
-    codeVerifier: 'v'.repeat(43),
-    clientId: 'loa-web',
-    redirectUri: 'http://localhost:3000/studio',
-    state: 'state-1',
-    nonce: 'nonce-1',
-    createdAt: Date.now(),
-    ...overrides,
-  }
+  const record = testRecord({ createdAt: Date.now(), ...overrides })
   saveChallengeRecord(documentJar, { name: COOKIE, domain: undefined, secure: false }, record)
   return record
 }

@@ -3,6 +3,7 @@
  * answers (the SSO is a separate service), plus an environment that records navigation in jsdom.
  */
 import { base64UrlEncode } from './base64url.ts'
+import type { LoginChallengeRecord } from './challenge-cookie.ts'
 import type { SsoConfig } from './config.ts'
 import type { SsoEnvironment } from './environment.ts'
 
@@ -14,6 +15,17 @@ export function makeJwt(claims: Record<string, unknown>): string {
 }
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000)
+
+/** A login-challenge record of the web client (fields overridable). */
+export const testRecord = (overrides: Partial<LoginChallengeRecord> = {}): LoginChallengeRecord => ({
+  codeVerifier: 'v'.repeat(43),
+  clientId: 'loa-web',
+  redirectUri: 'http://localhost:3000/studio',
+  state: 'state-1',
+  nonce: 'nonce-1',
+  createdAt: 1,
+  ...overrides,
+})
 
 /** A token set as the SSO answers it; `lifetime` seconds from `iat` (default now). */
 export function tokenAnswer(
