@@ -16,6 +16,7 @@ import type {
   Queue,
   StartOptions,
 } from './types.ts'
+import { STUCK_WAITING_MS } from './types.ts'
 
 export interface BullmqQueueOptions {
   redisUrl: string
@@ -38,6 +39,8 @@ interface StoredData {
 }
 
 const CANCEL_POLL_MS = 500
+/** Waiting jobs looked at (oldest first) when listing stuck ones. */
+const STUCK_SCAN = 1_000
 const CANCEL_TTL_SECONDS = 30 * 24 * 3600
 
 const mapState = (state: string): JobState => {
@@ -249,6 +252,29 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
         log.info({ jobId: id, err: error }, 'cancel raced with a worker; signalling it')
       }
       events.emit({ type: 'cancelled', jobId: id, name: job.name })
+      return true
+    },
+    listJobs: async (kind, page) => {
+      if (kind === 'failed') {
+        const [jobsPage, total] = await Promise.all([
+          bull.getJobs(['failed'], page.offset, page.offset + page.limit - 1, false),
+          bull.getJobCountByTypes('failed'),
+        ])
+        return { total, items: await Promise.all(jobsPage.map((j) => info(j, 'failed'))) }
+      }
+      // BullMQ moves stalled active jobs back by itself: stuck here means waiting long past due.
+      const due = Date.now() - STUCK_WAITING_MS
+      const waiting = (await bull.getJobs(['wait', 'prioritized'], 0, STUCK_SCAN - 1, true)).filter(
+        (j) => j.timestamp + (j.opts.delay ?? 0) < due,
+      )
+      const items = waiting.slice(page.offset, page.offset + page.limit)
+      return { total: waiting.length, items: await Promise.all(items.map((j) => info(j, 'waiting'))) }
+    },
+    retry: async (id) => {
+      const job = await bull.getJob(id)
+      if (!job || (await job.getState()) !== 'failed') return false
+      await redis.del(cancelKey(id))
+      await job.retry('failed')
       return true
     },
     onEvent: (listener) => {

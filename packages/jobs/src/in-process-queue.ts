@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { queryRows, queue as queueTables, type Database } from '@loa/db'
 import { JobError, JobErrorCode, UnrecoverableJobError, errorMessage } from './errors.ts'
 import { EventHub, silentLogger } from './events.ts'
+import { inProcessOperations, toInfo } from './in-process-operations.ts'
 import { JobRegistry, backoffDelay, maxAttemptsOf } from './registry.ts'
 import type {
   AnyJobDefinition,
@@ -11,7 +12,6 @@ import type {
   JobInfo,
   JobLogger,
   JobProgress,
-  JobState,
   Queue,
   QueueEvent,
   StartOptions,
@@ -46,21 +46,6 @@ interface Row {
   attempts: number
   max_attempts: number
 }
-
-const toInfo = (row: typeof jobs.$inferSelect): JobInfo => ({
-  id: row.id,
-  name: row.name,
-  version: row.version,
-  state: row.state as JobState,
-  payload: row.payload,
-  attempts: row.attempts,
-  maxAttempts: row.maxAttempts,
-  progress: (row.progress as JobProgress | null) ?? null,
-  result: row.result ?? null,
-  error: row.error,
-  createdAt: row.createdAt,
-  finishedAt: row.finishedAt,
-})
 
 /**
  * The embedded queue: jobs are rows in `queue.jobs`, so they survive restarts. A runner claims a due job
@@ -322,6 +307,7 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
       else emit({ type: 'cancelled', jobId: id, name: row.name })
       return true
     },
+    ...inProcessOperations(db, poke),
     onEvent: (listener) => events.on(listener),
     start: async (definitions: readonly AnyJobDefinition[] = [], startOptions: StartOptions = {}) => {
       if (closed) throw new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')

@@ -103,6 +103,15 @@ export interface StartOptions {
   concurrency?: number
 }
 
+/** What an operator looks at: failed jobs, and stuck ones (active past their lease, or waiting long past due). */
+export type JobListKind = 'failed' | 'stuck'
+export interface JobPage {
+  total: number
+  items: JobInfo[]
+}
+/** A job still waiting this long after its run time counts as stuck (no worker is taking jobs). */
+export const STUCK_WAITING_MS = 10 * 60_000
+
 export interface Queue {
   readonly kind: 'in-process' | 'bullmq'
   /** Makes specs/definitions known: payloads are validated at enqueue; definitions with handlers can run. */
@@ -112,6 +121,10 @@ export interface Queue {
   getJob: (id: string) => Promise<JobInfo | null>
   /** Cancels a waiting job, or signals an active one to stop. False if the job is finished or unknown. */
   cancel: (id: string) => Promise<boolean>
+  /** Failed or stuck jobs, newest first, paged (the back-office's jobs screen). */
+  listJobs: (kind: JobListKind, page: { offset: number; limit: number }) => Promise<JobPage>
+  /** Runs a failed job again from its first attempt. False when it is not failed (or unknown). */
+  retry: (id: string) => Promise<boolean>
   /** Subscribes to job events; returns the unsubscribe function. */
   onEvent: (listener: (event: QueueEvent) => void) => () => void
   /** Starts running registered definitions that have handlers (plus `definitions`, registered first). */

@@ -147,6 +147,41 @@ export const queueContract = (label: string, make: () => Promise<Queue>, cleanup
       expect(failedB.error).toContain('bad input')
     })
 
+    it('lists failed jobs for an operator and runs one again from its first attempt', async () => {
+      let healed = false
+      const fragile = defineJob({
+        name: 'test.fragile',
+        version: 1,
+        schema: z.object({}),
+        retries: 0,
+        handler: async () => {
+          if (!healed) throw new Error('upstream down')
+          return 'ok'
+        },
+      })
+      await queue.start([fragile], { concurrency: 1 })
+      const job = await queue.enqueue('test.fragile', {})
+      await waitForState(queue, job.id, ['failed'])
+      // Other tests' failed jobs may share the store: look for this one.
+      const failedIds = async () =>
+        (await queue.listJobs('failed', { offset: 0, limit: 100 })).items.map((j) => j.id)
+      const failed = await queue.listJobs('failed', { offset: 0, limit: 100 })
+      expect(failed.total).toBeGreaterThanOrEqual(1)
+      expect(failed.items.find((j) => j.id === job.id)).toMatchObject({
+        state: 'failed',
+        error: 'upstream down',
+      })
+      expect((await queue.listJobs('stuck', { offset: 0, limit: 10 })).items.map((j) => j.id)).not.toContain(
+        job.id,
+      )
+      healed = true
+      expect(await queue.retry(job.id)).toBe(true)
+      expect(await waitForState(queue, job.id, ['completed'])).toMatchObject({ result: 'ok' })
+      expect(await queue.retry(job.id)).toBe(false)
+      expect(await queue.retry('missing-job')).toBe(false)
+      expect(await failedIds()).not.toContain(job.id)
+    })
+
     it('cancels a waiting job and signals an active one', async () => {
       let sawAbort = false
       const slow = defineJob({
