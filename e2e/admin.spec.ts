@@ -21,6 +21,8 @@ test.describe('back-office', () => {
     page,
     browser,
   }) => {
+    // Two people sign up and the customer's page loads several times: longer than one default test.
+    test.setTimeout(150_000)
     const customer = await visitor(browser)
     const customerEmail = await signUp(customer.page, 'Khách Hàng Quản Trị')
     await customer.page.goto('/studio')

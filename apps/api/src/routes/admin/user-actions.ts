@@ -1,7 +1,7 @@
 import { AppError, ok, WALLET_PRODUCTS } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import type { Ledger } from '@loa/ledger'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -130,29 +130,41 @@ export const userActionRoutes = (parent: FastifyInstance, ledger: Ledger, sso: S
       async (request) => {
         const { id } = request.params
         const { reason } = request.body
-        await app.ctx.db.transaction(async (tx) => {
-          await requireUser(tx, id)
-          const [current] = await tx.select().from(t.userLocks).where(eq(t.userLocks.userId, id))
-          if (locked)
-            await tx
-              .insert(t.userLocks)
-              .values({ userId: id, reason, lockedBy: request.auth!.sub })
-              .onConflictDoUpdate({
-                target: t.userLocks.userId,
-                set: { reason, lockedBy: request.auth!.sub, lockedAt: new Date() },
-              })
-          else await tx.delete(t.userLocks).where(and(eq(t.userLocks.userId, id)))
-          await writeAudit(tx, request, {
-            action: locked ? 'user.lock' : 'user.unlock',
-            targetType: 'user',
-            targetId: id,
-            before: { locked: Boolean(current) },
-            after: { locked },
-            reason,
+        const [user] = await app.ctx.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.id, id))
+        if (!user) throw new AppError(ApiErrorCode.USER_NOT_FOUND, 'User not found', 404)
+        // The SSO first, outside the transaction: embedded, the SSO shares the one database connection, so a call
+        // made while holding a transaction would wait for itself. When the SSO refuses, nothing is recorded.
+        await sso.setLocked(id, locked)
+        try {
+          await app.ctx.db.transaction(async (tx) => {
+            const [current] = await tx.select().from(t.userLocks).where(eq(t.userLocks.userId, id))
+            if (locked)
+              await tx
+                .insert(t.userLocks)
+                .values({ userId: id, reason, lockedBy: request.auth!.sub })
+                .onConflictDoUpdate({
+                  target: t.userLocks.userId,
+                  set: { reason, lockedBy: request.auth!.sub, lockedAt: new Date() },
+                })
+            else await tx.delete(t.userLocks).where(eq(t.userLocks.userId, id))
+            await writeAudit(tx, request, {
+              action: locked ? 'user.lock' : 'user.unlock',
+              targetType: 'user',
+              targetId: id,
+              before: { locked: Boolean(current) },
+              after: { locked },
+              reason,
+            })
           })
-          // Last, inside the transaction: when the SSO refuses, the lock row and its audit row roll back.
-          await sso.setLocked(id, locked)
-        })
+        } catch (error) {
+          // Not recorded: put the account back as it was, so the SSO and the back-office agree.
+          await sso
+            .setLocked(id, !locked)
+            .catch((undo: unknown) =>
+              request.log.error({ err: undo, userId: id }, 'could not undo the SSO lock change'),
+            )
+          throw error
+        }
         return ok({ user_id: id, locked })
       },
     )
