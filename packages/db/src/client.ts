@@ -37,6 +37,13 @@ export interface OpenDatabaseOptions {
   poolSize?: number
 }
 
+/**
+ * PGlite runs PostgreSQL in WebAssembly, whose memory never shrinks: its shared buffers (PostgreSQL's default
+ * 128 MB) stay resident for the life of the process. The embedded backend keeps them at 16 MB (issue 13,
+ * `npm run bench:memory`): reads still hit the operating system's file cache, and one process is the only client.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
 export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<Database> => {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
@@ -70,6 +77,7 @@ export const openDatabase = async (options: OpenDatabaseOptions = {}): Promise<D
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const pglite = new PGlite({
+    startParams: PGLITE_START_PARAMS,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   })
