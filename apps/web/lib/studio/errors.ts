@@ -7,6 +7,11 @@ export const STUDIO_ERROR_CODES = new Set([
   'TEXT_TOO_LONG',
   'TEXT_EMPTY',
   'TTS_EMPTY_TEXT',
+  // Neural voices (issue 19): a voice removed or damaged while a request used it.
+  'TTS_VOICE_UNAVAILABLE',
+  'TTS_VOICE_MODEL_INVALID',
+  'TTS_VOICE_CONFIG_INVALID',
+  'TTS_UNKNOWN_PHONEME',
   'VOICE_NOT_FOUND',
   'SYNTHESIS_OPTION_INVALID',
   'SYNTHESIS_NOT_FOUND',
