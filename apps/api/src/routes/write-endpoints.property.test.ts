@@ -32,6 +32,8 @@ const TABLES = [
   'support_tickets',
   'upload_slots',
   'pronunciation_entries',
+  'payment_events',
+  'mail_outbox',
 ]
 
 const fingerprint = async (): Promise<string> => {
@@ -109,6 +111,25 @@ const ENDPOINTS: Endpoint[] = [
     url: '/api/v1/devices/logout-devices',
     fields: ['device_ids', 'device_id'],
     auth: 'user',
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/orders',
+    fields: ['package_code', 'voucher_code', 'payment_method', 'locale'],
+    auth: 'user',
+  },
+  { method: 'POST', url: '/api/v1/orders/quote', fields: ['package_code', 'voucher_code'], auth: 'user' },
+  {
+    method: 'PUT',
+    url: '/api/v1/orders/LOA00000000/invoice',
+    fields: ['company_name', 'tax_code', 'address', 'email'],
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    url: '/api/v1/payments/bank-webhook',
+    fields: ['id', 'content', 'transferType', 'transferAmount', 'error', 'data'],
+    auth: 'none',
   },
   {
     method: 'POST',
