@@ -4,14 +4,13 @@
  */
 import { migrateAll, openDatabase, SEED_LOCK_KEY, seedAll } from '@loa/db'
 import { createQueue } from '@loa/jobs'
-import { createLogger, listen, onShutdownSignal } from '@loa/service-kit'
+import { createLogger, listen, onShutdownSignal, resolveFileSigningSecret } from '@loa/service-kit'
 import { createStorage } from '@loa/storage'
 import { generateVoiceSamples } from '@loa/synthesis'
 import path from 'node:path'
 import { buildApiApp } from './app.ts'
 import { loadApiConfig } from './config.ts'
 import { createSampleFileWriter } from './lib/sample-writer.ts'
-import { resolveFileSigningSecret } from './secrets.ts'
 
 const config = loadApiConfig()
 const logger = createLogger(config.logLevel, { service: 'api' })

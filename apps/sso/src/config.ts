@@ -5,12 +5,12 @@ import {
   logLevel,
   parseConfig,
   port,
+  readOrCreateSecret,
   redisEnvFields,
   trustProxySetting,
   type Env,
   type TrustProxy,
 } from '@loa/service-kit'
-import { readOrCreateSecret } from './secrets.ts'
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 

@@ -1,6 +1,6 @@
+import { resolveFileSigningSecret } from '@loa/service-kit'
 import { createStorage, type Storage } from '@loa/storage'
 import type { WorkerConfig } from './config.ts'
-import { resolveFileSigningSecret } from './secrets.ts'
 
 /** The storage adapter for this configuration: S3 when S3_BUCKET is set, local files otherwise. */
 export const createWorkerStorage = (config: WorkerConfig): Storage =>
