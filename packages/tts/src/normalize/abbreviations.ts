@@ -189,6 +189,11 @@ export const ABBREVIATIONS: Record<string, string> = {
   tp: 'thành phố',
   TX: 'thị xã',
   tx: 'thị xã',
+  KP: 'khu phố',
+  Kp: 'khu phố',
+  kp: 'khu phố',
+  p: 'phường',
+  q: 'quận',
   TT: 'thị trấn',
   tt: 'thị trấn',
   Q: 'quận',
@@ -213,6 +218,11 @@ export const TITLE_PREFIXES = new Set([
   'tp',
   'TX',
   'tx',
+  'KP',
+  'Kp',
+  'kp',
+  'p',
+  'q',
   'TT',
   'tt',
   'Q',
@@ -240,4 +250,4 @@ export const TITLE_PREFIXES = new Set([
 ])
 
 /** Single letters expand only as prefixes ("Q.3", "P. Bến Nghé"), never alone. */
-export const SINGLE_LETTER_PREFIXES = new Set(['Q', 'P', 'F', 'H', 'h', 'X', 'x'])
+export const SINGLE_LETTER_PREFIXES = new Set(['Q', 'q', 'P', 'p', 'F', 'H', 'h', 'X', 'x'])

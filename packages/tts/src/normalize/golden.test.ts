@@ -5,19 +5,10 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { comparable } from './comparable.ts'
 import { normalize } from './index.ts'
 
 const GOLDEN = fileURLToPath(new URL('../../golden/normalize.vi.tsv', import.meta.url))
-
-export function comparable(text: string): string {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/<break time="\d+ms"\/>/g, ' ')
-    .replace(/\p{P}/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
 
 interface Case {
   line: number

@@ -1,6 +1,8 @@
 /**
- * Vietnamese letter names for spelling acronyms (VTV → vê tê vê, HIV → hát i vê, ATM → a tê mờ).
- * Final consonants of spelled acronyms take the short "-ờ" names (mờ, nờ, lờ, rờ) as newsreaders say them.
+ * Vietnamese letter names. A letter on its own (an initial "Lê Văn D", a class "10D", a plate series) takes its
+ * alphabet name (D dê, G giê, O o). Spelled acronyms of two or more letters, foreign and domestic alike, take the
+ * names broadcasters say: D "đê" (GDP gờ đê pê, DVD đê vê đê), O "ô" (VOV vê ô vê, WHO vê kép hát ô, ODA ô đê a),
+ * G "gờ"; J "gi", W "vê kép", Z "dét"; final consonants the short "-ờ" names (ATM a tê mờ). See docs/decisions.md.
  */
 const LETTER_NAMES: Record<string, string> = {
   a: 'a',
@@ -38,13 +40,17 @@ const LETTER_NAMES: Record<string, string> = {
   z: 'dét',
 }
 
+/** How letters sound inside a spelled acronym where that differs from the alphabet name. */
+const IN_ACRONYMS: Record<string, string> = { d: 'đê', g: 'gờ', o: 'ô' }
+
+/** The alphabet name of one letter standing alone. */
 export function letterName(letter: string): string | null {
   return LETTER_NAMES[letter.toLowerCase()] ?? null
 }
 
-/** Spells every letter; letters without a name (other scripts) are kept as they are. */
+/** Spells an acronym letter by letter; letters without a name (other scripts) are kept as they are. */
 export function spellLetters(word: string): string {
   const out: string[] = []
-  for (const ch of word) out.push(letterName(ch) ?? ch)
+  for (const ch of word) out.push(IN_ACRONYMS[ch.toLowerCase()] ?? letterName(ch) ?? ch)
   return out.join(' ')
 }

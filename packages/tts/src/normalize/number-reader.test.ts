@@ -41,9 +41,9 @@ describe('readNumber', () => {
   })
 
   it('uses the chosen words', () => {
-    expect(readNumber(1005, { thousand: 'ngàn', billion: 'tỉ', zeroTens: 'lẻ' })).toBe(
-      'một ngàn không trăm lẻ năm',
-    )
+    const south = { thousand: 'ngàn', billion: 'tỉ', zeroTens: 'lẻ', fourAfterTens: 'bốn' }
+    expect(readNumber(1005, south)).toBe('một ngàn không trăm lẻ năm')
+    expect(readNumber(24, south)).toBe('hai mươi bốn')
   })
 
   it('rejects what is not a number with a stable code', () => {

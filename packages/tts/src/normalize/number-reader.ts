@@ -13,9 +13,16 @@ export interface NumberWords {
   billion: string
   /** Zero tens after hundreds: linh (default) or lẻ. */
   zeroTens: string
+  /** 4 after "mươi": tư (North, Centre) or bốn (South: hai mươi bốn). */
+  fourAfterTens: string
 }
 
-export const DEFAULT_NUMBER_WORDS: NumberWords = { thousand: 'nghìn', billion: 'tỷ', zeroTens: 'linh' }
+export const DEFAULT_NUMBER_WORDS: NumberWords = {
+  thousand: 'nghìn',
+  billion: 'tỷ',
+  zeroTens: 'linh',
+  fourAfterTens: 'tư',
+}
 
 const DIGITS_ONLY = /^\d+$/
 
@@ -23,10 +30,10 @@ function digitName(d: number): string {
   return DIGIT_NAMES[d] ?? ''
 }
 
-/** Units digit after "mươi" (21 → mốt, 24 → tư, 25 → lăm). */
-function unitAfterMuoi(d: number): string {
+/** Units digit after "mươi" (21 → mốt, 24 → tư or bốn, 25 → lăm). */
+function unitAfterMuoi(d: number, words: NumberWords): string {
   if (d === 1) return 'mốt'
-  if (d === 4) return 'tư'
+  if (d === 4) return words.fourAfterTens
   if (d === 5) return 'lăm'
   return digitName(d)
 }
@@ -56,7 +63,7 @@ function readGroup(value: number, inner: boolean, words: NumberWords): string[] 
     if (u > 0) out.push(unitAfterMuoiTen(u))
   } else {
     out.push(digitName(t), 'mươi')
-    if (u > 0) out.push(unitAfterMuoi(u))
+    if (u > 0) out.push(unitAfterMuoi(u, words))
   }
   return out
 }

@@ -10,16 +10,20 @@ const NGHIN = /(?<![\p{L}\p{M}])[nN]ghìn(?![\p{L}\p{M}])/u
 const TI = /(?<![\p{L}\p{M}])tỉ(?![\p{L}\p{M}])(?! số| lệ| mỉ)/iu
 const TY = /(?<![\p{L}\p{M}])tỷ(?![\p{L}\p{M}])/iu
 const LE = /trăm lẻ(?![\p{L}\p{M}])/iu
+const MUOI_BON = /mươi bốn(?![\p{L}\p{M}])/iu
+const MUOI_TU = /mươi tư(?![\p{L}\p{M}])/iu
 
 export function chooseNumberWords(text: string, region: Region): NumberWords {
   const words: NumberWords =
     region === 'SOUTH'
-      ? { ...DEFAULT_NUMBER_WORDS, thousand: 'ngàn', zeroTens: 'lẻ' }
+      ? { ...DEFAULT_NUMBER_WORDS, thousand: 'ngàn', zeroTens: 'lẻ', fourAfterTens: 'bốn' }
       : { ...DEFAULT_NUMBER_WORDS }
   const nfc = text.normalize('NFC')
   if (NGAN.test(nfc) && !NGHIN.test(nfc)) words.thousand = 'ngàn'
   else if (NGHIN.test(nfc) && !NGAN.test(nfc)) words.thousand = 'nghìn'
   if (TI.test(nfc) && !TY.test(nfc)) words.billion = 'tỉ'
   if (LE.test(nfc)) words.zeroTens = 'lẻ'
+  if (MUOI_BON.test(nfc) && !MUOI_TU.test(nfc)) words.fourAfterTens = 'bốn'
+  else if (MUOI_TU.test(nfc) && !MUOI_BON.test(nfc)) words.fourAfterTens = 'tư'
   return words
 }

@@ -75,9 +75,11 @@ export const abbreviationRule: Rule = (ctx, i) => {
   if (direct !== undefined) {
     const prefix = TITLE_PREFIXES.has(word)
     const withDot = prefix && dotBelongs(ctx, i)
-    if (SINGLE_LETTER_PREFIXES.has(word) || /^(tp|tt|tx|TT|tr|Tr)$/.test(word)) {
-      // Letters and lowercase prefixes are initials or words unless a dot ties them to what follows.
-      if (!withDot) return null
+    if (SINGLE_LETTER_PREFIXES.has(word) || /^(tp|tt|tx|TT|tr|Tr|kp|Kp|KP)$/.test(word)) {
+      // Letters and lowercase prefixes are initials or words unless a dot ties them to what follows; a
+      // neighbourhood (khu phố) is numbered, so "KP 3" needs no dot.
+      const numbered = /^(kp|Kp|KP)$/.test(word) && /^\d{1,3}$/.test(nextText(ctx, i))
+      if (!withDot && !numbered) return null
     }
     if (withDot) {
       const dot = ctx.tokens[i + 1]!

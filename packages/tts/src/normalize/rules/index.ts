@@ -5,13 +5,16 @@
 import type { Rule } from '../rule-types.ts'
 import { abbreviationRule } from './abbreviation.ts'
 import { acronymRule } from './acronym.ts'
+import { codeRule } from './code.ts'
 import { dateRule } from './date.ts'
+import { dimensionRule } from './dimension.ts'
 import { fallbackRule } from './fallback.ts'
 import { fractionRule } from './fraction.ts'
 import { ordinalRule } from './ordinal.ts'
 import { phoneRule, plateRule } from './phone.ts'
 import { perWordRule, quantityRule, unitWordRule } from './quantity.ts'
 import { rangeRule } from './range.ts'
+import { ratioRule } from './ratio.ts'
 import { romanRule } from './roman.ts'
 import { timeRule } from './time.ts'
 import { versionRule } from './version.ts'
@@ -24,10 +27,13 @@ export const RULES: readonly Rule[] = [
   webRule,
   phoneRule,
   plateRule,
+  codeRule,
+  dimensionRule,
   dateRule,
   ordinalRule,
   versionRule,
   rangeRule,
+  ratioRule,
   timeRule,
   fractionRule,
   romanRule,

@@ -272,6 +272,22 @@ export const quantityRule: Rule = (ctx, i) => {
   return { next, frags }
 }
 
+/** Periods and people a count is given per ("30 chuyến/ngày", "2 lần/tuần", "3 suất/người"). */
+const PER_PERIOD = /^(ngày|đêm|tháng|năm|tuần|quý|giờ|phút|người|lượt|hộ|ca|xe|phòng|lớp|trường)$/
+
+/** A counted word per a period after a number: "30 chuyến/ngày" → ba mươi chuyến trên ngày. */
+const countedPer = (ctx: RuleContext, i: number, left: string, right: string) => {
+  const token = ctx.tokens[i]!
+  if (!/^\p{Ll}+$/u.test(left) || !PER_PERIOD.test(right)) return null
+  let j = i - 1
+  while (ctx.tokens[j]?.type === 'space') j--
+  if (!/\d$/.test(ctx.tokens[j]?.text ?? '')) return null
+  return {
+    next: i + 1,
+    frags: [{ text: `${left} trên ${right}`, kind: 'unit' as const, start: token.start, end: token.end }],
+  }
+}
+
 /** "triệu/tháng", "đồng/kg", "USD/tấn": a scale, currency or unit word per something. */
 export const perWordRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
@@ -289,8 +305,8 @@ export const perWordRule: Rule = (ctx, i) => {
     (money && /^\p{Ll}+$/u.test(m[2] ?? '') ? (m[2] ?? '') : null) ??
     // An exchange rate: "VND/USD" đồng trên đô la mỹ.
     (money ? readCurrencySuffix(m[2] ?? '') : null)
-  if (!per) return null
-  if (!leftReading || /^(h|s|p|x|l|A|J)$/.test(left)) return null
+  if (!per || !leftReading) return countedPer(ctx, i, left, m[2] ?? '')
+  if (/^(h|s|p|x|l|A|J)$/.test(left)) return null
   return {
     next: i + 1,
     frags: [{ text: `${leftReading} trên ${per}`, kind: 'unit', start: token.start, end: token.end }],
