@@ -14,6 +14,18 @@ export type TryItVoice = Omit<SampleVoice, 'audioLink'>
 
 export type VoicesByPurpose = Record<VoicePurpose, SampleVoice[]>
 
+/** The voice keys the landing and /demo read (spec §7 `GET /voices` `fields`): a smaller answer to render. */
+export const SAMPLE_VOICE_FIELDS = [
+  'code',
+  'name',
+  'gender',
+  'region',
+  'features',
+  'sample_audio_url',
+  'audio_link',
+  'rank',
+] as const
+
 export const sampleAudioOf = (voice: Voice): string | undefined =>
   voice.sampleAudioUrl ?? voice.audioLink ?? voice.demo ?? undefined
 

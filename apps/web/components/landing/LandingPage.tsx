@@ -3,7 +3,7 @@ import { getWebConfig } from '@/lib/config'
 import { getServerApi } from '@/lib/api/server'
 import { mediaUrl } from '@/lib/media'
 import { GENDERS, REGIONS, type Region } from '@loa/contracts'
-import { groupVoicesByPurpose, type TryItVoice } from '@/lib/voices'
+import { groupVoicesByPurpose, SAMPLE_VOICE_FIELDS, type TryItVoice } from '@/lib/voices'
 import type { Voice } from '@/lib/api/types'
 import { pickList } from '@/lib/api/endpoints'
 import { cachedLandingRead } from '@/lib/api/landing-cache'
@@ -22,7 +22,12 @@ import { DEMO_TEXT_MAX } from '@/lib/api/demo-synthesis'
 /** Loads the sample voices once for the voice categories and the try-it box. */
 export const loadSampleVoices = async () => {
   const { public: config } = getWebConfig()
-  const body = await getServerApi().getVoices({ isSample: true, active: true, limit: 100 })
+  const body = await getServerApi().getVoices({
+    isSample: true,
+    active: true,
+    limit: 100,
+    fields: SAMPLE_VOICE_FIELDS.join(','),
+  })
   const voices = body.status === 1 ? pickList<Voice>(body.result, 'voices') : []
   const groups = groupVoicesByPurpose(voices, (path) => mediaUrl(path, config.cdnUrl))
   // The try-it box can use every voice, with or without a recorded sample.

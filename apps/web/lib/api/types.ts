@@ -36,6 +36,12 @@ export interface VoiceQuery {
   sort?: string
   hasDubbing?: boolean
   code?: string
+  /** Spec §7: only these wire keys of each voice, comma-separated (`code,name,sample_audio_url`). */
+  fields?: string
+  /** Spec §7: voices of one provider. */
+  provider?: string
+  /** Spec §7: global (true) or local (false) voices only. */
+  global?: boolean
 }
 
 export interface UsagePackage {
