@@ -61,7 +61,18 @@ export const ApiErrorCode = {
   PAYMENT_EVENT_NOT_MATCHABLE: 'PAYMENT_EVENT_NOT_MATCHABLE',
   PAYMENT_AMOUNT_MISMATCH: 'PAYMENT_AMOUNT_MISMATCH',
   ORDER_NOT_REFUNDABLE: 'ORDER_NOT_REFUNDABLE',
+  QUEUE_UNAVAILABLE: 'QUEUE_UNAVAILABLE',
+  JOB_NOT_FOUND: 'JOB_NOT_FOUND',
+  JOB_STATE_CONFLICT: 'JOB_STATE_CONFLICT',
   REFRESH_TOKEN_INVALID: 'REFRESH_TOKEN_INVALID',
   ONE_TAP_EMAIL_MISMATCH: 'ONE_TAP_EMAIL_MISMATCH',
+  /** Developer API v1 (`/v1/*`, issue 21): the per-app concurrency limit, under Vbee's name. */
+  TTS_CCR_MAX_LIMIT_REACHED: 'TTS_CCR_MAX_LIMIT_REACHED',
+  /** `mode: "sync"` with a text over the sync limit (use `async`). */
+  TTS_SYNC_TEXT_TOO_LONG: 'TTS_SYNC_TEXT_TOO_LONG',
+  /** `/v1/*` calls need the `App-Id` header of the token's app. */
+  APP_ID_REQUIRED: 'APP_ID_REQUIRED',
+  /** A sync request whose render failed (the body names the render's own error code). */
+  TTS_SYNC_FAILED: 'TTS_SYNC_FAILED',
 } as const
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode]

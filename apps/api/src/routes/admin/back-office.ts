@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { auditRoutes } from './audit.ts'
 import { registerCatalogue } from './catalogue.ts'
 import { dashboardRoutes } from './dashboard.ts'
+import { jobRoutes } from './jobs.ts'
 import { orderActionRoutes } from './order-actions.ts'
 import { orderReadRoutes } from './orders.ts'
 import { createSsoOperator } from './sso-operator.ts'
@@ -23,5 +24,6 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   orderReadRoutes(app)
   orderActionRoutes(app)
   supportRoutes(app)
+  jobRoutes(app)
   auditRoutes(app)
 }
