@@ -14,6 +14,7 @@ const NAV = [
   { path: `${ROUTES.admin}/catalogue`, key: 'catalogue' },
   { path: `${ROUTES.admin}/flags`, key: 'flags' },
   { path: `${ROUTES.admin}/support`, key: 'support' },
+  { path: `${ROUTES.admin}/jobs`, key: 'jobs' },
   { path: `${ROUTES.admin}/audit`, key: 'audit' },
 ] as const
 

@@ -200,6 +200,17 @@ export interface OrderDetail {
   audit: { action: string; actorEmail: string; reason: string | null; createdAt: string }[]
 }
 
+export interface QueueJob {
+  id: string
+  name: string
+  state: string
+  attempts: number
+  maxAttempts: number
+  error: string | null
+  createdAt: string | null
+  finishedAt: string | null
+}
+
 /** The environment the web's client key reads (`sdk-loa-web`). */
 export const FLAGS_ENVIRONMENT = 'production'
 
@@ -286,6 +297,10 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
       link.click()
       URL.revokeObjectURL(link.href)
     },
+    jobs: (kind: 'failed' | 'stuck', offset: number, limit = 20) =>
+      call<Page<QueueJob> & { adapter: string }>('GET', '/jobs', undefined, { kind, offset, limit }),
+    jobAction: (id: string, action: 'retry' | 'cancel', reason: string) =>
+      call<{ state: string }>('POST', `/jobs/${encodeURIComponent(id)}/${action}`, { reason }),
     list: (resource: string, offset: number, limit = 50) =>
       call<Page<CatalogueRow>>('GET', `/${resource}`, undefined, { offset, limit }),
     create: (resource: string, body: Record<string, unknown>) =>
@@ -341,6 +356,9 @@ const KNOWN = new Set([
   'ORDER_NOT_REFUNDABLE',
   'PAYMENT_AMOUNT_MISMATCH',
   'PAYMENT_EVENT_NOT_MATCHABLE',
+  'JOB_NOT_FOUND',
+  'JOB_STATE_CONFLICT',
+  'QUEUE_UNAVAILABLE',
   'ERR_NETWORK',
   'ECONNABORTED',
 ])
