@@ -27,30 +27,8 @@ export interface DeviceCheck {
   devices: DeviceInfo[]
 }
 
-/** A short name for this browser, shown in the other devices' lists. */
-export const deviceName = (userAgent: string): string => {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Chrome\//.test(userAgent)
-      ? 'Chrome'
-      : /Firefox\//.test(userAgent)
-        ? 'Firefox'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : 'Browser'
-  const os = /Android/.test(userAgent)
-    ? 'Android'
-    : /iPhone|iPad/.test(userAgent)
-      ? 'iOS'
-      : /Windows/.test(userAgent)
-        ? 'Windows'
-        : /Mac OS X/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : ''
-  return os ? `${browser} · ${os}` : browser
-}
+/** A short name for this browser, shown in the other devices' lists (shared with the SSO's profile page). */
+export { deviceName } from '@loa/contracts'
 
 type Envelope<T> = { status: number; result: T }
 

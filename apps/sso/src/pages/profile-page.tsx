@@ -13,7 +13,16 @@ export interface ProfilePageProps {
     emailVerified: boolean
     deletionRequested: boolean
   }
-  sessions: { id: string; current: boolean; userAgent: string | null; lastSeen: string }[]
+  sessions: {
+    id: string
+    current: boolean
+    userAgent: string | null
+    /** Readable name of the device ("Chrome · Windows"). */
+    device: string | null
+    /** Local time in Vietnam, and the instant for <time>. */
+    lastSeen: string
+    lastSeenIso: string
+  }[]
   notice?: string
   error?: string
   backHref?: string
@@ -87,10 +96,11 @@ export const ProfilePage = (p: ProfilePageProps) => {
           <li key={s.id}>
             <div className="row">
               <span>
-                {s.current ? <strong>{m.thisSession}</strong> : null} {s.userAgent ?? ''}
+                {s.current ? <strong>{m.thisSession}</strong> : null}{' '}
+                <span title={s.userAgent ?? undefined}>{s.device ?? ''}</span>
                 <br />
                 <span className="muted">
-                  {m.lastSeen}: {s.lastSeen}
+                  {m.lastSeen}: <time dateTime={s.lastSeenIso}>{s.lastSeen}</time>
                 </span>
               </span>
               <form method="post" action="/profile/sessions/revoke">

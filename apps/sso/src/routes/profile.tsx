@@ -1,3 +1,4 @@
+import { deviceName, vietnamTime } from '@loa/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SsoContext } from '../context.ts'
 import { checkCsrf, clearCookie, cookieNames, csrfTokenFor, readCookie } from '../http/cookies.ts'
@@ -117,7 +118,10 @@ export const registerProfileRoutes = (app: FastifyInstance, ctx: SsoContext) => 
           id: s.id,
           current: s.id === current.id,
           userAgent: s.userAgent,
-          lastSeen: s.lastSeenAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+          // A readable device and Vietnam's local time, not the raw header and UTC.
+          device: s.userAgent ? deviceName(s.userAgent) : null,
+          lastSeen: vietnamTime(s.lastSeenAt, c.lang),
+          lastSeenIso: s.lastSeenAt.toISOString(),
         }))}
       />
     ))

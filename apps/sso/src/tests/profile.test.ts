@@ -108,6 +108,9 @@ describe('profile page', () => {
     const page = await open(a.jar)
     const ids = [...page.body.matchAll(/name="session_id" value="([^"]+)"/g)].map((m) => m[1]!)
     expect(ids).toHaveLength(2)
+    // Times in Vietnam's zone, no raw UTC stamp.
+    expect(page.body).toMatch(/<time dateTime="[^"]+Z">[^<]+<\/time>/)
+    expect(page.body).not.toContain(' UTC')
     // revoke the *other* session from the first browser
     const mine = /<strong>This session<\/strong>[\s\S]*?name="session_id" value="([^"]+)"/.exec(
       page.body,
