@@ -8,7 +8,7 @@ import { ApiErrorCode } from '../../errors.ts'
 import { envelope, iso, line } from '../../lib/wire.ts'
 import { PaymentErrorCode } from '../../payments/errors.ts'
 import { markPaid } from '../../payments/settle.ts'
-import { writeAudit } from './audit.ts'
+import { writeAudit, type Tx } from './audit.ts'
 import { orderFilter, orderWhere } from './orders.ts'
 
 /** Events an operator may match by hand to an order: money that arrived without a usable order code. */
@@ -16,6 +16,15 @@ const MATCHABLE = new Set(['UNMATCHED', 'AMOUNT_MISMATCH'])
 /** Events an operator closes after paying the money back outside (bank, VNPay's refund page). */
 const RESOLVABLE = new Set(['REFUND_DUE', 'AMOUNT_MISMATCH', 'UNMATCHED'])
 const EXPORT_LIMIT = 50_000
+
+/** A payment event still open for an operator action of the given kinds, read in the caller transaction. */
+const openEvent = async (tx: Tx, id: string, allowed: Set<string>, refusal: string) => {
+  const [event] = await tx.select().from(t.paymentEvents).where(eq(t.paymentEvents.id, id))
+  if (!event) throw new AppError(ApiErrorCode.PAYMENT_EVENT_NOT_FOUND, 'Payment event not found', 404)
+  if (!allowed.has(event.outcome) || event.resolvedAt)
+    throw new AppError(ApiErrorCode.PAYMENT_EVENT_NOT_MATCHABLE, `A ${event.outcome} event ${refusal}`, 409)
+  return event
+}
 
 const csvCell = (v: unknown) => {
   const s = v == null ? '' : v instanceof Date ? v.toISOString() : String(v)
@@ -43,17 +52,7 @@ export const orderActionRoutes = (parent: FastifyInstance): void => {
     async (request) => {
       const code = request.body.order_code.toUpperCase()
       await app.ctx.db.transaction(async (tx) => {
-        const [event] = await tx
-          .select()
-          .from(t.paymentEvents)
-          .where(eq(t.paymentEvents.id, request.params.id))
-        if (!event) throw new AppError(ApiErrorCode.PAYMENT_EVENT_NOT_FOUND, 'Payment event not found', 404)
-        if (!MATCHABLE.has(event.outcome) || event.resolvedAt)
-          throw new AppError(
-            ApiErrorCode.PAYMENT_EVENT_NOT_MATCHABLE,
-            `A ${event.outcome} event cannot be matched`,
-            409,
-          )
+        const event = await openEvent(tx, request.params.id, MATCHABLE, 'cannot be matched')
         const [order] = await tx.select().from(t.orders).where(eq(t.orders.code, code))
         if (!order) throw new AppError(PaymentErrorCode.ORDER_NOT_FOUND, 'Order not found', 404)
         if (event.amount !== order.total)
@@ -158,17 +157,7 @@ export const orderActionRoutes = (parent: FastifyInstance): void => {
     async (request) => {
       const now = new Date()
       await app.ctx.db.transaction(async (tx) => {
-        const [event] = await tx
-          .select()
-          .from(t.paymentEvents)
-          .where(eq(t.paymentEvents.id, request.params.id))
-        if (!event) throw new AppError(ApiErrorCode.PAYMENT_EVENT_NOT_FOUND, 'Payment event not found', 404)
-        if (!RESOLVABLE.has(event.outcome) || event.resolvedAt)
-          throw new AppError(
-            ApiErrorCode.PAYMENT_EVENT_NOT_MATCHABLE,
-            `A ${event.outcome} event needs no refund`,
-            409,
-          )
+        const event = await openEvent(tx, request.params.id, RESOLVABLE, 'needs no refund')
         await tx.update(t.paymentEvents).set({ resolvedAt: now }).where(eq(t.paymentEvents.id, event.id))
         await writeAudit(tx, request, {
           action: 'payment_event.resolve',
