@@ -4,7 +4,7 @@
  * syntheses on the tts worker pool) and idle again. Each part is the RSS added when it starts; the target is an
  * idle backend at or under BENCH_MEMORY_TARGET_MB (400), and the run fails above it.
  *
- *   BENCH_SYNTHESES=12 npm run bench:memory
+ *   BENCH_SYNTHESES=12 BENCH_IDLE_S=75 npm run bench:memory
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +18,8 @@ import { loadService, SERVICE_NAMES, type ServiceApp } from '../src/platform/ser
 
 const syntheses = Number(process.env.BENCH_SYNTHESES ?? 12)
 const targetMb = Number(process.env.BENCH_MEMORY_TARGET_MB ?? 400)
+/** Longer than the tts pool's worker idle time (60 s), so idle workers have stopped. */
+const idleSeconds = Number(process.env.BENCH_IDLE_S ?? 75)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'loa-bench-memory-'))
 const env: Record<string, string | undefined> = {
   ...process.env,
@@ -94,8 +96,8 @@ rows.push({
   external: m.external,
 })
 const busyMs = Date.now() - started
-await settle(15_000)
-mark('idle again (15 s after)')
+await settle(idleSeconds * 1000)
+mark(`idle again (${idleSeconds} s after)`)
 
 console.log(
   `bench:memory — Node ${process.version}, ${syntheses} syntheses in ${busyMs} ms, database ${platform.database.kind}`,

@@ -14,7 +14,15 @@ export interface SynthesisPoolOptions {
   size?: number
   /** Options for the engines (e.g. the native espeak-ng path). */
   engineOptions?: EngineFactoryOptions
+  /**
+   * A worker with no task and no open encoder session for this long is stopped, giving back its engine's memory
+   * (eSpeak WebAssembly, voice models); the next task starts it again. 0 keeps workers for the pool's life.
+   */
+  idleMs?: number
 }
+
+/** Default idle time before a worker stops (bench:memory: the embedded backend's idle RSS). */
+export const WORKER_IDLE_MS = 60_000
 
 export interface RunOptions {
   /** Pin the task to one worker (encoder sessions live in one worker). */
@@ -38,6 +46,8 @@ export interface SynthesisPool {
   engineInfo(preference: EnginePreference): Promise<EngineInfo>
   /** Starts the workers and loads the engine so that the first request is fast. */
   warmup(preference?: EnginePreference): Promise<EngineInfo>
+  /** Workers running now (idle ones stop after `idleMs`). */
+  running(): number
   close(): Promise<void>
 }
 
@@ -49,6 +59,9 @@ interface Pending {
 interface Slot {
   worker: Worker
   pending: Map<number, Pending>
+  /** Encoder sessions opened and not yet closed: their state lives in this worker. */
+  sessions: number
+  idleTimer?: NodeJS.Timeout
 }
 
 const ENTRY = new URL('./entry.mjs', import.meta.url)
@@ -64,6 +77,7 @@ const revive = (error: { name: string; code?: string; message: string }): Error 
 export const createSynthesisPool = (options: SynthesisPoolOptions = {}): SynthesisPool => {
   const size = Math.max(1, Math.floor(options.size ?? Math.min(4, availableParallelism())))
   const engineOptions = options.engineOptions ?? {}
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS
   let nextId = 1
   let closed = false
   const slots: (Slot | undefined)[] = new Array(size).fill(undefined)
@@ -72,12 +86,15 @@ export const createSynthesisPool = (options: SynthesisPoolOptions = {}): Synthes
   const spawn = (index: number): Slot => {
     const worker = new Worker(ENTRY)
     worker.unref()
-    const slot: Slot = { worker, pending: new Map() }
+    const slot: Slot = { worker, pending: new Map(), sessions: 0 }
     worker.on('message', (msg: ReplyMessage) => {
       const task = slot.pending.get(msg.id)
       if (!task) return
       slot.pending.delete(msg.id)
-      if (slot.pending.size === 0) worker.unref()
+      if (slot.pending.size === 0) {
+        worker.unref()
+        stopWhenIdle(index, slot)
+      }
       if (msg.ok) task.resolve(msg.result)
       else task.reject(revive(msg.error))
     })
@@ -92,6 +109,17 @@ export const createSynthesisPool = (options: SynthesisPoolOptions = {}): Synthes
     worker.on('exit', (code) => fail(new Error(`exit code ${code}`)))
     slots[index] = slot
     return slot
+  }
+
+  const stopWhenIdle = (index: number, slot: Slot): void => {
+    if (idleMs <= 0 || slot.sessions > 0) return
+    clearTimeout(slot.idleTimer)
+    slot.idleTimer = setTimeout(() => {
+      if (slots[index] !== slot || slot.pending.size > 0 || slot.sessions > 0) return
+      slots[index] = undefined
+      void slot.worker.terminate()
+    }, idleMs)
+    slot.idleTimer.unref()
   }
 
   const slotAt = (index: number): Slot => slots[index] ?? spawn(index)
@@ -109,6 +137,9 @@ export const createSynthesisPool = (options: SynthesisPoolOptions = {}): Synthes
       if (closed) return Promise.reject(new TtsError('TTS_ABORTED', 'the synthesis pool is closed'))
       const index = runOptions.worker ?? pool.leastBusy()
       const slot = slotAt(index)
+      clearTimeout(slot.idleTimer)
+      if (type === 'encode-open') slot.sessions++
+      else if (type === 'encode-close') slot.sessions = Math.max(0, slot.sessions - 1)
       const id = nextId++
       return new Promise((resolve, reject) => {
         let timer: NodeJS.Timeout | undefined
@@ -149,6 +180,7 @@ export const createSynthesisPool = (options: SynthesisPoolOptions = {}): Synthes
       return info
     },
     warmup: (preference = 'auto') => pool.engineInfo(preference),
+    running: () => slots.filter(Boolean).length,
     async close() {
       closed = true
       await Promise.all(slots.map((slot) => slot?.worker.terminate()))
