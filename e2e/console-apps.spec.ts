@@ -162,6 +162,10 @@ test('console: create app → copy token → a request with it succeeds → usag
   await page.getByRole('button', { name: sm('console.trySend') }).click()
   await expect(page.getByTestId('try-response')).toHaveAttribute('data-status', '200')
   await expect(page.getByTestId('try-response')).toContainText('request_id')
+  // It follows the request to the end and plays the audio.
+  await expect(page.getByTestId('try-response')).toContainText('"SUCCESS"', { timeout: 60_000 })
+  await expect(page.getByTestId('try-response')).toContainText('audio_link')
+  await expect(page.getByTestId('try-audio')).toHaveAttribute('src', /^https?:\/\//)
 
   // Usage counters follow; the request log lists both requests.
   await page.reload()

@@ -29,10 +29,14 @@ export const sm = (
 /** Signs up a new account from the landing page; ends on the studio's text-to-speech page. Returns its e-mail. */
 export const signUp = async (page: Page, name: string) => {
   await page.goto('/')
-  await page
-    .locator('header')
-    .getByRole('link', { name: msg('vi', 'nav.signUp') })
-    .click()
+  const header = page.locator('header')
+  const link = header.getByRole('link', { name: msg('vi', 'nav.signUp') })
+  // On a phone the header's actions are in the menu drawer (its button works once the page is hydrated).
+  if (!(await link.isVisible())) {
+    await expect(page.locator('html')).toHaveAttribute('data-shell', 'ready')
+    await header.getByRole('button', { name: msg('vi', 'nav.menuOpen') }).click()
+  }
+  await link.click()
   await page.waitForURL((url) => url.origin === E2E.ssoUrl && url.pathname === '/authorize')
   await page.locator('input[name="name"]').fill(name)
   const email = `studio.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`

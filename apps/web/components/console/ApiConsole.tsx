@@ -7,12 +7,8 @@ import { studioErrorKey } from '@/lib/studio/errors'
 import { DEFAULT_VOICE } from '@/lib/studio/text'
 import { AppActivity } from './AppActivity'
 import '@/components/studio/studio.css'
+import { audioLinkOf, pollUntilDone, runningRequestId, type TryResponse } from '@/lib/console/try-poll'
 import './console.css'
-
-interface TryResponse {
-  status: number
-  body: unknown
-}
 
 /**
  * The API console: apps (create, token once, rename, callback URL, revoke), each app's usage per day and its
@@ -134,9 +130,15 @@ export function ApiConsole() {
     e.preventDefault()
     setSending(true)
     try {
-      setResponse(
-        await raw('POST', '/tts', { input_text: tryText, voice_code: tryVoice.trim(), audio_type: 'mp3' }),
-      )
+      const accepted = await raw('POST', '/tts', {
+        input_text: tryText,
+        voice_code: tryVoice.trim(),
+        audio_type: 'mp3',
+      })
+      setResponse(accepted)
+      // The request runs in the background: follow it to the end, as a developer's server would, and play it.
+      const id = runningRequestId(accepted)
+      if (id) await pollUntilDone(() => raw('GET', `/tts/${encodeURIComponent(id)}`), setResponse)
       load()
     } catch {
       showError('ERR_NETWORK')
@@ -339,6 +341,14 @@ export function ApiConsole() {
             <pre className="console-response" data-testid="try-response" data-status={response.status}>
               {JSON.stringify(response.body, null, 2)}
             </pre>
+            {audioLinkOf(response) && (
+              <audio
+                controls
+                src={audioLinkOf(response)!}
+                data-testid="try-audio"
+                className="console-audio"
+              />
+            )}
           </>
         )}
       </section>

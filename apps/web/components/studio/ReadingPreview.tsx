@@ -2,11 +2,13 @@
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { Preview } from '@/lib/studio/api'
 import { segmentText } from '@/lib/studio/text'
+import { readingGroups } from '@/lib/studio/reading'
 
 /**
- * How the text will be read: the non-standard words (numbers, dates, abbreviations…) found by the preview
- * endpoint are highlighted in the user's text, each with its reading, and listed in a table. Clicking a
- * highlighted word (a button) asks for its pronunciation dictionary entry (`onWord`).
+ * How the text will be read, compact: the user's text first with the non-standard words (numbers, dates,
+ * abbreviations…) highlighted, each with its reading; then a collapsed table grouped by kind (translated), without
+ * the rows read as written or small numbers. Clicking a highlighted word (a button) asks for its pronunciation
+ * dictionary entry (`onWord`).
  */
 export function ReadingPreview({
   preview,
@@ -29,6 +31,8 @@ export function ReadingPreview({
     source,
     spans.map((s) => ({ start: s.srcStart, end: s.srcEnd })),
   )
+  const table = readingGroups(spans)
+  const rows = table.groups.reduce((n, g) => n + g.rows.length, 0)
   const kind = (k: string) => {
     const label = t(`kinds.${k}`)
     return label === `studio.preview.kinds.${k}` ? k : label
@@ -73,25 +77,36 @@ export function ReadingPreview({
               ),
             )}
           </p>
-          <table className="studio-table">
-            <caption className="sr-only">{t('title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('written')}</th>
-                <th scope="col">{t('read')}</th>
-                <th scope="col">{t('kind')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {spans.map((s, i) => (
-                <tr key={`${s.srcStart}-${i}`} data-testid="reading">
-                  <td>{s.source}</td>
-                  <td>{s.text}</td>
-                  <td>{kind(s.kind)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {table.hidden > 0 && <p className="muted">{t('hidden', { n: table.hidden })}</p>}
+          {rows > 0 && (
+            <details className="studio-reading-table">
+              <summary>{t('table', { n: rows })}</summary>
+              <table className="studio-table">
+                <caption className="sr-only">{t('title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('written')}</th>
+                    <th scope="col">{t('read')}</th>
+                  </tr>
+                </thead>
+                {table.groups.map((group) => (
+                  <tbody key={group.kind} data-kind={group.kind}>
+                    <tr>
+                      <th scope="rowgroup" colSpan={2}>
+                        {kind(group.kind)}
+                      </th>
+                    </tr>
+                    {group.rows.map((s) => (
+                      <tr key={`${s.srcStart}-${s.kind}`} data-testid="reading">
+                        <td>{s.source}</td>
+                        <td>{s.text}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                ))}
+              </table>
+            </details>
+          )}
         </>
       )}
       <details className="studio-normalized">
