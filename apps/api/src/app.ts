@@ -1,13 +1,15 @@
 import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/service-kit'
-import { isLocalStorage, registerFileRoutes } from '@loa/storage'
+import { isLocalStorage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
 import { acceptCamelCaseQueries } from './plugins/camel-keys.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
+import { registerFileRoutes } from './plugins/file-routes.ts'
 import { cachePublicAnswers } from './plugins/public-cache.ts'
 import { installServices } from './plugins/services.ts'
 import { routes } from './routes/index.ts'
 import { authsRoutes } from './routes/auths/index.ts'
+import { V1_BASE, v1Routes } from './routes/v1/index.ts'
 import type { ApiDeps } from './types.ts'
 
 /**
@@ -40,6 +42,8 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   await app.register(routes, { prefix: API_BASE })
   // The spec's `auths/…` calls (One Tap profile, token refresh), kept apart from the resource routes
   await app.register(authsRoutes, { prefix: API_BASE })
+  // Developer API v1 at the host's root (Vbee's current shape; issue 21), its own error body
+  await app.register(v1Routes, { prefix: V1_BASE })
   // Signed local-file URLs (GET/HEAD/PUT /api/v1/files/*); S3 serves its own presigned URLs.
   if (deps.storage && isLocalStorage(deps.storage))
     await registerFileRoutes(app, { storage: deps.storage, prefix: `${API_BASE}/files` })

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { installV1ErrorShape } from './error-shape.ts'
+import { v1TtsRoutes } from './tts.ts'
+import { v1VoicesRoute } from './voices.ts'
+
+/** Prefix of the current developer API, at the root of the API host (as Vbee's `https://api.vbee.vn/v1`). */
+export const V1_BASE = '/v1'
+
+/**
+ * Developer API v1 (issue 21), registered at `/v1` beside the older `/api/v1` shape, which keeps working.
+ * Every route here answers errors as `{ "error": { "code", "message" } }`.
+ */
+export const v1Routes: FastifyPluginAsyncZod = async (app) => {
+  installV1ErrorShape(app)
+  await app.register(v1TtsRoutes)
+  await app.register(v1VoicesRoute)
+}

@@ -1,0 +1,118 @@
+import { AppError } from '@loa/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorCode } from '../../errors.ts'
+import type { ApiAppRow } from '../../services/api-apps.ts'
+import { synthesisContext } from '../../services/synthesis-context.ts'
+import { checkCallbackUrl } from '../api-apps/index.ts'
+import { SYNTHESIS_BODY_LIMIT } from '../synthesis/index.ts'
+import { v1RequestOf } from './request-wire.ts'
+import {
+  V1_SYNC_MAX_CHARACTERS,
+  V1_SYNC_WAIT_MS,
+  v1ErrorResponses,
+  v1Request,
+  v1RequestParams,
+  v1TtsBody,
+} from './wire.ts'
+
+/**
+ * Developer API v1 in the shape of Vbee's current API: `POST /v1/tts` (sync for short texts, async with a
+ * webhook) and `GET /v1/tts/requests/{requestId}`. The same app tokens, limits, `aivoiceapi` credits, render
+ * jobs and signed callbacks as `/api/v1/tts`; only the wire differs.
+ */
+export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { synthesis, apiApps } = synthesisContext(app)
+  const { storage, config } = app.ctx
+
+  /** The token's app; `App-Id` must name it (Vbee sends both). */
+  const appOf = async (request: FastifyRequest): Promise<ApiAppRow> => {
+    const found = await apiApps.authenticate(request.headers.authorization)
+    const appId = request.headers['app-id']
+    if (typeof appId !== 'string' || !appId.trim())
+      throw new AppError(ApiErrorCode.APP_ID_REQUIRED, 'The App-Id header is required', 400)
+    if (appId.trim() !== found.id)
+      throw new AppError(ApiErrorCode.APP_ID_MISMATCH, 'App-Id does not match the app of this token', 403)
+    return found
+  }
+
+  const security = [{ appToken: [] }]
+
+  app.post(
+    '/tts',
+    {
+      bodyLimit: SYNTHESIS_BODY_LIMIT,
+      schema: {
+        tags: ['developer-api-v1'],
+        summary: 'Synthesize speech (sync for short texts, async with a webhook)',
+        description:
+          `Headers: \`Authorization: Bearer <app token>\` and \`App-Id: <app id>\`. \`mode: "sync"\` accepts up to ` +
+          `${V1_SYNC_MAX_CHARACTERS} characters and answers 200 with the finished request and its audio link ` +
+          `(or 202 IN_PROGRESS if the render takes over ${V1_SYNC_WAIT_MS / 1000} s; poll it). \`mode: "async"\` ` +
+          'answers 202 with the request id at once; when it is done the signed callback is POSTed to `webhookUrl` ' +
+          "(or the app's callback URL). Credits come from the API wallet (aivoiceapi). Errors: " +
+          '`{"error":{"code","message"}}`; 429 `TTS_CCR_MAX_LIMIT_REACHED` when the app has too many requests running.',
+        security,
+        body: v1TtsBody,
+        response: { 200: v1Request, 202: v1Request, ...v1ErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const owner = await appOf(request)
+      const body = request.body
+      if (body.mode === 'sync' && body.text.length > V1_SYNC_MAX_CHARACTERS)
+        throw new AppError(
+          ApiErrorCode.TTS_SYNC_TEXT_TOO_LONG,
+          `mode "sync" accepts at most ${V1_SYNC_MAX_CHARACTERS} characters (this text has ${body.text.length}); use mode "async"`,
+          400,
+          { details: { max_characters: V1_SYNC_MAX_CHARACTERS, characters: body.text.length } },
+        )
+      const webhookUrl = body.webhookUrl || owner.callbackUrl
+      if (webhookUrl) await checkCallbackUrl(webhookUrl, config.synthesis.callbackAllowHosts)
+      const created = await synthesis.create(
+        {
+          paragraphs: [{ text: body.text, voice: body.voiceCode, speed: body.speed }],
+          audioType: body.outputFormat,
+          bitrate: body.bitrate,
+          sampleRate: body.sampleRate,
+          callbackUrl: webhookUrl ?? null,
+        },
+        { userId: owner.userId, source: 'API', app: owner },
+      )
+      if (body.mode === 'async') return reply.status(202).send(await v1RequestOf(created, storage))
+      // Sync: wait for the render job (the same one async uses), then answer the finished request.
+      const stop = AbortSignal.timeout(V1_SYNC_WAIT_MS)
+      for await (const state of synthesis.watch(created.id, { signal: stop })) void state
+      const row = await synthesis.find(created.id, { appId: owner.id })
+      const answer = await v1RequestOf(row, storage)
+      if (answer.status === 'FAILURE')
+        throw new AppError(
+          ApiErrorCode.TTS_SYNC_FAILED,
+          `The synthesis failed (${answer.errorCode ?? 'unknown'}): ${answer.errorMessage ?? ''}`.trim(),
+          500,
+          { details: { requestId: row.id, errorCode: answer.errorCode } },
+        )
+      return reply.status(answer.status === 'SUCCESS' ? 200 : 202).send(answer)
+    },
+  )
+
+  app.get(
+    '/tts/requests/:requestId',
+    {
+      schema: {
+        tags: ['developer-api-v1'],
+        summary: 'Poll a request: status, progress, audio and timeline links, characters charged, error code',
+        description:
+          'Links are signed and expire (`linkExpiresAt`); poll again for fresh ones. A request of another app is 404.',
+        security,
+        params: v1RequestParams,
+        response: { 200: v1Request, ...v1ErrorResponses },
+      },
+    },
+    async (request) => {
+      const owner = await appOf(request)
+      const row = await synthesis.find(request.params.requestId, { appId: owner.id })
+      return v1RequestOf(row, storage)
+    },
+  )
+}
