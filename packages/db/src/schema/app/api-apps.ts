@@ -14,6 +14,11 @@ export const apiApps = appSchema.table(
     tokenHash: text('token_hash').notNull(),
     /** First characters of the token, to recognise it in the console. */
     tokenPrefix: text('token_prefix').notNull(),
+    /** When the token stops working (chosen at creation or rotation: 7/30/60/90 days); null = never. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** The token replaced by the last rotation, still accepted until `previousTokenExpiresAt` (grace period). */
+    previousTokenHash: text('previous_token_hash'),
+    previousTokenExpiresAt: timestamp('previous_token_expires_at', { withTimezone: true }),
     callbackUrl: text('callback_url'),
     callbackSecret: text('callback_secret').notNull(),
     maxConcurrent: integer('max_concurrent').notNull(),
@@ -25,5 +30,9 @@ export const apiApps = appSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('api_apps_token_hash').on(t.tokenHash), index('api_apps_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('api_apps_token_hash').on(t.tokenHash),
+    index('api_apps_previous_token_hash').on(t.previousTokenHash),
+    index('api_apps_user_idx').on(t.userId),
+  ],
 )
