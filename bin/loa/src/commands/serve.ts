@@ -35,16 +35,9 @@ export const run = async (args: string[]): Promise<number> => {
 
   // Resolve configs first: a bad variable stops start-up before anything is opened.
   const modules = []
-  const missing: string[] = []
   for (const name of wanted) {
     const mod = await loadService(name)
-    if (typeof mod === 'string') missing.push(mod)
-    else modules.push({ mod, config: mod.loadConfig(env) })
-  }
-  for (const reason of missing) logger.warn(reason)
-  if (modules.length === 0 && !runJobs) {
-    logger.error(`nothing to serve: ${missing.join('; ')}`)
-    return 1
+    modules.push({ mod, config: mod.loadConfig(env) })
   }
 
   const platform = await openPlatform(cli, workerConfig, logger, { command: `serve ${target}`, seed: true })
@@ -83,7 +76,6 @@ export const run = async (args: string[]): Promise<number> => {
     process.stdout.write(`\nLoa is running (${target}):\n${urls.map((u) => `  ${u}`).join('\n')}\n`)
     if (runJobs)
       process.stdout.write(`  jobs  ${queue.kind} runner, concurrency ${workerConfig.concurrency}\n`)
-    if (missing.length) process.stdout.write(`  not started: ${missing.join('; ')}\n`)
     process.stdout.write('\n')
   } catch (error) {
     await shutdown('start-up failure').catch(() => undefined)

@@ -2,6 +2,7 @@ import type { Database } from '@loa/db'
 import type { Queue } from '@loa/jobs'
 import type { Env } from '@loa/service-kit'
 import type { Storage } from '@loa/storage'
+import type { Logger } from './open-platform.ts'
 
 /** The Fastify surface the composer needs (structural, so apps keep their own Fastify types). */
 export interface ServiceApp {
@@ -21,7 +22,7 @@ interface ServiceDeps {
   database: Database
   storage: Storage
   queue: Queue
-  logger?: unknown
+  logger?: Logger
 }
 
 export const SERVICE_NAMES = ['api', 'sso', 'flags'] as const
@@ -33,46 +34,45 @@ export interface ServiceModule {
   build: (deps: ServiceDeps) => Promise<ServiceApp>
 }
 
-type Loose = Record<string, unknown>
-type Fn = (...args: unknown[]) => unknown
+/** A service's own entry points, its config type kept between `loadConfig` and `build` (the composer never reads it). */
+const serviceModule = <C extends ServiceConfig>(
+  name: ServiceName,
+  loadConfig: (env: Env) => C,
+  build: (deps: Omit<ServiceDeps, 'config'> & { config: C }) => ServiceApp | Promise<ServiceApp>,
+): ServiceModule => ({
+  name,
+  loadConfig,
+  // `config` is the value this module's own loadConfig returned (serve pairs them).
+  build: async (deps) => build({ ...deps, config: deps.config as C }),
+})
 
-/**
- * Loads one service package by the entry points of docs/ARCHITECTURE.md (`loadXConfig`, `buildXApp`).
- * Returns a reason string instead when the package does not provide them (yet); throws when it fails to load.
- */
-export const loadService = async (name: ServiceName): Promise<ServiceModule | string> => {
-  let mod: Loose
+/** The typed entry points of each service package (docs/ARCHITECTURE.md, "App entry points"), loaded on demand. */
+const SERVICES: Record<ServiceName, () => Promise<ServiceModule>> = {
+  api: async () => {
+    const { buildApiApp, loadApiConfig } = await import('@loa/api')
+    return serviceModule('api', loadApiConfig, buildApiApp)
+  },
+  sso: async () => {
+    const { buildSsoApp, loadSsoConfig } = await import('@loa/sso')
+    // The SSO generates its signing keys once into $DATA_DIR/secrets.json when asked to.
+    return serviceModule('sso', (env) => loadSsoConfig(env, { generateSecrets: true }), buildSsoApp)
+  },
+  flags: async () => {
+    const { buildFlagsApp, loadFlagsConfig, resolveAdminKey } = await import('@loa/flags')
+    return serviceModule('flags', (env) => resolveAdminKey(loadFlagsConfig(env)), buildFlagsApp)
+  },
+}
+
+/** Loads one service package; a package that exists but does not load stops start-up loudly. */
+export const loadService = async (name: ServiceName): Promise<ServiceModule> => {
   try {
-    mod =
-      name === 'api'
-        ? ((await import('@loa/api')) as Loose)
-        : name === 'sso'
-          ? ((await import('@loa/sso')) as Loose)
-          : ((await import('@loa/flags')) as Loose)
+    return await SERVICES[name]()
   } catch (error) {
-    // A package that exists but does not load is broken: stop start-up loudly rather than run without it.
     throw new Error(
       `@loa/${name} failed to load: ${error instanceof Error ? error.message : String(error)}`,
       {
         cause: error,
       },
     )
-  }
-  const title = name[0]!.toUpperCase() + name.slice(1)
-  const load = mod[`load${title}Config`] as Fn | undefined
-  const build = mod[`build${title}App`] as Fn | undefined
-  if (typeof load !== 'function' || typeof build !== 'function')
-    return `@loa/${name} does not export load${title}Config/build${title}App yet`
-  const resolveAdminKey = mod.resolveAdminKey as Fn | undefined
-  return {
-    name,
-    loadConfig: (env) => {
-      // The SSO generates its signing keys once into $DATA_DIR/secrets.json when asked to.
-      let config = (name === 'sso' ? load(env, { generateSecrets: true }) : load(env)) as ServiceConfig
-      if (name === 'flags' && typeof resolveAdminKey === 'function')
-        config = resolveAdminKey(config) as ServiceConfig
-      return config
-    },
-    build: async (deps) => (await build(deps)) as ServiceApp,
   }
 }
