@@ -47,6 +47,14 @@ afterAll(async () => {
 const me = (token: string) =>
   api.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
 const settle = () => new Promise((r) => setTimeout(r, 400))
+/** Signs the browser (its SSO cookies) out at the SSO, as the web's sign-out button does. */
+const signOut = (cookie: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/v1/logout',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', cookie },
+    payload: JSON.stringify({ clientId: WEB.clientId, redirectUri: 'http://localhost:3000/' }),
+  })
 
 describe('access tokens at the API', () => {
   it('refuses a token issued to another client of the SSO (audience)', async () => {
@@ -61,17 +69,7 @@ describe('access tokens at the API', () => {
   it('refuses a token once its session is signed out, within the cache time', async () => {
     const a = await signUpAndExchange(h, WEB)
     expect((await me(a.tokens.access_token)).statusCode).toBe(200)
-    const out = await h.app.inject({
-      method: 'POST',
-      url: '/api/v1/logout',
-      headers: {
-        'content-type': 'application/json',
-        origin: 'http://localhost:3000',
-        cookie: a.jar.header(),
-      },
-      payload: JSON.stringify({ clientId: WEB.clientId, redirectUri: 'http://localhost:3000/' }),
-    })
-    expect(out.json().status).toBe(1)
+    expect((await signOut(a.jar.header())).json().status).toBe(1)
     await settle()
     const refused = await me(a.tokens.access_token)
     expect(refused.statusCode).toBe(401)
@@ -128,16 +126,7 @@ describe.skipIf(!redisUrl)('session status across API replicas (TEST_REDIS_URL)'
           headers: { authorization: `Bearer ${a.tokens.access_token}` },
         })
       expect((await call(second)).statusCode).toBe(200)
-      await h.app.inject({
-        method: 'POST',
-        url: '/api/v1/logout',
-        headers: {
-          'content-type': 'application/json',
-          origin: 'http://localhost:3000',
-          cookie: a.jar.header(),
-        },
-        payload: JSON.stringify({ clientId: WEB.clientId, redirectUri: 'http://localhost:3000/' }),
-      })
+      await signOut(a.jar.header())
       expect((await call(first)).statusCode).toBe(401)
       expect((await call(second)).statusCode).toBe(401)
     } finally {
