@@ -17,4 +17,5 @@ export const CLIENT_NAMESPACES = [
   'payments',
   'checkout',
   'admin',
+  'dubbing',
 ] as const

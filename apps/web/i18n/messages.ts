@@ -21,6 +21,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/neural-voices/vi.json'),
       import('../messages/checkout/vi.json'),
       import('../messages/admin/vi.json'),
+      import('../messages/dubbing/vi.json'),
     ),
   en: () =>
     merged(
@@ -29,6 +30,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/neural-voices/en.json'),
       import('../messages/checkout/en.json'),
       import('../messages/admin/en.json'),
+      import('../messages/dubbing/en.json'),
     ),
 }
 

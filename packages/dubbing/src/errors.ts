@@ -9,6 +9,7 @@ export const DUBBING_ERROR_CODES = [
   'DUBBING_MEDIA_TOO_SHORT',
   'DUBBING_FFMPEG_MISSING',
   'DUBBING_UNKNOWN_SPEAKER',
+  'DUBBING_SUBTITLE_URL_FAILED',
 ] as const
 export type DubbingErrorCode = (typeof DUBBING_ERROR_CODES)[number]
 

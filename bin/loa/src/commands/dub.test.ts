@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseSubtitles } from '@loa/dubbing'
+import { makeTestVideo } from '@loa/dubbing/test-video'
 import { readMp3Info } from '@loa/tts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
@@ -94,28 +95,8 @@ describe('loa dub', () => {
 
   it.runIf(hasFfmpeg)('mixes over the media and muxes a video (ffmpeg)', () => {
     const video = path.join(dir, 'in.mp4')
-    const made = spawnSync('ffmpeg', [
-      '-y',
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=160x120:rate=10:duration=6',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=220:duration=6',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      video,
-    ])
-    expect(made.status).toBe(0)
+    const made = makeTestVideo(video, 6)
+    expect(made).toBe(true)
     const out = path.join(dir, 'out.mp4')
     const r = loa([srtPath, '--media', video, '-o', out])
     expect(r.stderr).toContain('wrote')
@@ -139,10 +120,16 @@ describe('loa dub', () => {
         { codec_type: 'audio', codec_name: 'aac' },
       ]),
     )
-    const short = loa([srtPath, '--media', path.join(dir, 'dub.mp3'), '-o', path.join(dir, 'mix.mp3')])
-    expect(short.code).toBe(0)
+    const tone = (file: string, seconds: number) =>
+      spawnSync('ffmpeg', ['-y', '-v', 'error', '-f', 'lavfi', '-i', `sine=duration=${seconds}`, file])
+    const audio = path.join(dir, 'speech.wav')
+    tone(audio, 6)
+    const mixed = loa([srtPath, '--media', audio, '--duck', '-20', '-o', path.join(dir, 'mix.mp3')])
+    expect(mixed.stderr).toContain('wrote')
+    expect(mixed.code).toBe(0)
+    expect(readMp3Info(readFileSync(path.join(dir, 'mix.mp3'))).durationMs).toBeGreaterThan(5500)
     const tooShort = path.join(dir, 'short.wav')
-    spawnSync('ffmpeg', ['-y', '-v', 'error', '-f', 'lavfi', '-i', 'sine=duration=1', tooShort])
+    tone(tooShort, 1)
     const r2 = loa([srtPath, '--media', tooShort, '-o', path.join(dir, 'y.mp3')])
     expect(r2.stderr).toContain('DUBBING_MEDIA_TOO_SHORT')
     expect(r2.code).toBe(2)

@@ -34,7 +34,8 @@ export interface LineRenderOptions {
   sampleRate?: number
   fit?: FitSettings
   pool?: SynthesisPool
-  cache?: SentenceCache
+  /** Sentence cache (default: the process-wide in-memory one; `false` disables caching). */
+  cache?: SentenceCache | false
   signal?: AbortSignal
 }
 
@@ -71,7 +72,7 @@ const speak = async (
     pauses: DUB_PAUSES,
     pool: options.pool,
     signal: options.signal,
-    ...(options.cache ? { cache: options.cache } : {}),
+    ...(options.cache !== undefined ? { cache: options.cache } : {}),
   })
   const pcm = parseWav(result.audio).pcm
   const bounds = speechBounds(pcm, rate)

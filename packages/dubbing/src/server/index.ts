@@ -25,3 +25,5 @@ export {
 } from './renders.ts'
 export { runRender, renderKeys, type RenderFiles, type RunRenderOptions } from './run.ts'
 export { dubbingJobs, type DubbingJobDeps } from './jobs.ts'
+export { dubbingCallbackJob, dubbingResultPayload } from './callback.ts'
+export { fetchSubtitleUrl, SUBTITLE_URL_MAX_BYTES } from './fetch-subtitles.ts'

@@ -7,6 +7,7 @@ import { isTtsError } from '@loa/tts'
 import { eq } from 'drizzle-orm'
 import { isDubbingError } from '../errors.ts'
 import type { RenderInput } from './projects.ts'
+import { dubbingCallbackJob } from './callback.ts'
 import { finishRender, writeProgress, type RenderRow } from './renders.ts'
 import { runRender } from './run.ts'
 import { dubbingCallbackJobId, dubbingCallbackJobSpec, dubbingRenderJobSpec } from './spec.ts'
@@ -16,6 +17,8 @@ export interface DubbingJobDeps {
   storage: Storage
   queue: Queue
   logger?: JobLogger
+  /** Host names callbacks may reach although they resolve to non-public addresses (CALLBACK_ALLOW_HOSTS). */
+  callbackAllowHosts?: readonly string[]
 }
 
 /** Errors of the input itself: retrying cannot help. */
@@ -31,7 +34,14 @@ const enqueueCallback = async (queue: Queue, row: RenderRow | undefined): Promis
  * and settles the `aidubbing` reservation exactly once (charge on success, release on failure or cancel).
  * A render already final is left as it is; a cancelled one stops at the next line (the job's signal).
  */
-export const dubbingJobs = ({ database, storage, queue, logger }: DubbingJobDeps): AnyJobDefinition[] => [
+export const dubbingJobs = ({
+  database,
+  storage,
+  queue,
+  logger,
+  callbackAllowHosts,
+}: DubbingJobDeps): AnyJobDefinition[] => [
+  dubbingCallbackJob({ database, storage }, { allowHosts: callbackAllowHosts ?? [] }),
   defineJob({
     ...dubbingRenderJobSpec,
     handler: async ({ renderId }, ctx) => {

@@ -1,0 +1,115 @@
+'use client'
+import { useState } from 'react'
+import { useTranslations } from '@/components/i18n/client-i18n'
+import { clock, parseClock, type DubbingLine } from '@/lib/dubbing/api'
+
+export interface LineEdit {
+  text?: string
+  startMs?: number
+  endMs?: number
+  speaker?: string | null
+}
+
+/** How a line fitted in the last render, as a short coloured label. */
+export function FitBadge({ line }: { line: DubbingLine }) {
+  const t = useTranslations('dubbing')
+  const fit = line.fit
+  if (!fit) return <span className="dub-fit dub-fit-none">{t('fitUnknown')}</span>
+  const label =
+    fit.action === 'clamp'
+      ? t('fit_clamp', { ms: fit.overflowMs, chars: fit.shortenByChars })
+      : t(`fit_${fit.action}`)
+  return (
+    <span className={`dub-fit dub-fit-${fit.action}`} data-testid="dub-fit">
+      {label}
+    </span>
+  )
+}
+
+/** One editable line: times, speaker, text; preview and regenerate. */
+export function LineRow({
+  line,
+  speakers,
+  active,
+  busy,
+  onSave,
+  onPreview,
+  onRegenerate,
+}: {
+  line: DubbingLine
+  speakers: string[]
+  active: boolean
+  busy: boolean
+  onSave: (edit: LineEdit) => Promise<void>
+  onPreview: () => void
+  onRegenerate: () => void
+}) {
+  const t = useTranslations('dubbing')
+  const [text, setText] = useState(line.text)
+  const [start, setStart] = useState(clock(line.startMs))
+  const [end, setEnd] = useState(clock(line.endMs))
+  const [speaker, setSpeaker] = useState(line.speaker ?? '')
+  const startMs = parseClock(start)
+  const endMs = parseClock(end)
+  const validTimes = startMs !== undefined && endMs !== undefined && endMs > startMs
+  const dirty =
+    text !== line.text || startMs !== line.startMs || endMs !== line.endMs || speaker !== (line.speaker ?? '')
+  return (
+    <li className={`dub-line${active ? ' dub-line-active' : ''}`} data-testid="dub-line">
+      <div className="dub-line-head">
+        <span className="dub-index">{line.index}</span>
+        <input
+          className="dub-time"
+          value={start}
+          aria-label={`${t('time')} ${line.index} start`}
+          aria-invalid={!validTimes}
+          onChange={(e) => setStart(e.target.value)}
+        />
+        <span aria-hidden="true">–</span>
+        <input
+          className="dub-time"
+          value={end}
+          aria-label={`${t('time')} ${line.index} end`}
+          aria-invalid={!validTimes}
+          onChange={(e) => setEnd(e.target.value)}
+        />
+        <select
+          aria-label={`${t('speaker')} ${line.index}`}
+          value={speaker}
+          onChange={(e) => setSpeaker(e.target.value)}
+        >
+          <option value="">{t('noSpeaker')}</option>
+          {speakers.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <FitBadge line={line} />
+      </div>
+      <textarea
+        className="dub-text"
+        rows={2}
+        value={text}
+        aria-label={`${t('text')} ${line.index}`}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {!validTimes && <p className="dub-error">{t('badTime')}</p>}
+      <div className="dub-actions">
+        <button
+          type="button"
+          disabled={!dirty || !validTimes || busy}
+          onClick={() => void onSave({ text, startMs, endMs, speaker: speaker || null })}
+        >
+          {t('save')}
+        </button>
+        <button type="button" onClick={onPreview} disabled={busy}>
+          {t('preview')}
+        </button>
+        <button type="button" onClick={onRegenerate} disabled={busy || dirty}>
+          {t('regenerate')}
+        </button>
+      </div>
+    </li>
+  )
+}

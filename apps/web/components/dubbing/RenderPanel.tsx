@@ -1,0 +1,208 @@
+'use client'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslations } from '@/components/i18n/client-i18n'
+import { camelizeKeys } from '@loa/contracts/browser'
+import {
+  lineAt,
+  type DubbingApi,
+  type DubbingProjectDetail,
+  type DubbingRender,
+  type RenderFile,
+} from '@/lib/dubbing/api'
+import { toast } from '@/lib/store/toast-store'
+import { useDubbingErrors } from './useDubbingApi'
+
+const DOWNLOADS: RenderFile[] = [
+  'track_mp3',
+  'track_wav',
+  'mix_mp3',
+  'video_mp4',
+  'srt',
+  'vtt',
+  'report_json',
+  'report_csv',
+]
+
+/** Render with live progress and cancel; then the player (subtitle of the moment, video when there is one) and downloads. */
+export function RenderPanel({
+  api,
+  project,
+  render,
+  onRender,
+  onFinished,
+  onLine,
+}: {
+  api: DubbingApi
+  project: DubbingProjectDetail
+  render: DubbingRender | null
+  onRender: (render: DubbingRender) => void
+  onFinished: () => void
+  onLine: (lineId: string | null) => void
+}) {
+  const t = useTranslations('dubbing')
+  const tErr = useTranslations('dubbing.errors')
+  const showError = useDubbingErrors()
+  const [media, setMedia] = useState<{ url: string; video: boolean } | null>(null)
+  const [saying, setSaying] = useState<string>('')
+  const characters = project.lines.reduce((n, l) => n + [...l.speech].length, 0)
+  const running = render?.status === 'IN_PROGRESS'
+  const finished = useRef(onFinished)
+  finished.current = onFinished
+
+  // Live progress over SSE while a render runs.
+  useEffect(() => {
+    if (!render || render.status !== 'IN_PROGRESS') return
+    let source: EventSource | undefined
+    let closed = false
+    void api.eventsUrl(render.id).then((url) => {
+      if (closed) return
+      source = new EventSource(url)
+      const update = (e: MessageEvent<string>) => onRender(camelizeKeys<DubbingRender>(JSON.parse(e.data)))
+      source.addEventListener('progress', update as EventListener)
+      source.addEventListener('done', ((e: MessageEvent<string>) => {
+        update(e)
+        source?.close()
+        finished.current()
+      }) as EventListener)
+    })
+    return () => {
+      closed = true
+      source?.close()
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [render?.id, render?.status === 'IN_PROGRESS'])
+
+  // What the player plays: the muxed video, else the mix, else the dub.
+  useEffect(() => {
+    setMedia(null)
+    if (render?.status !== 'SUCCESS') return
+    const file: RenderFile = render.files.includes('video_mp4')
+      ? 'video_mp4'
+      : render.files.includes('mix_mp3')
+        ? 'mix_mp3'
+        : 'track_mp3'
+    api
+      .download(render.id, file)
+      .then((r) => setMedia({ url: r.url, video: file === 'video_mp4' }), showError)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [render?.id, render?.status])
+
+  const start = async () => {
+    try {
+      onRender(await api.render(project.id))
+    } catch (error) {
+      showError(error)
+    }
+  }
+  const cancel = async () => {
+    if (!render) return
+    try {
+      onRender(await api.cancel(render.id))
+      toast.success(t('cancelled'))
+    } catch (error) {
+      showError(error)
+    }
+  }
+  const download = async (file: RenderFile) => {
+    if (!render) return
+    try {
+      const { url } = await api.download(render.id, file)
+      window.location.assign(url)
+    } catch (error) {
+      showError(error)
+    }
+  }
+  const onTime = (seconds: number) => {
+    const line = lineAt(project.lines, seconds * 1000)
+    setSaying(line?.speech ?? '')
+    onLine(line?.id ?? null)
+  }
+
+  return (
+    <section className="dub-panel" aria-labelledby="dub-render">
+      <h2 id="dub-render">{t('result')}</h2>
+      <p className="muted">{t('cost', { count: characters })}</p>
+      <div className="dub-actions">
+        <button
+          type="button"
+          className="button-primary"
+          disabled={running || characters === 0}
+          onClick={() => void start()}
+        >
+          {t('render')}
+        </button>
+        {running && (
+          <button type="button" onClick={() => void cancel()}>
+            {t('cancel')}
+          </button>
+        )}
+      </div>
+      {running && (
+        <>
+          <progress className="dub-progress" max={100} value={render.progress} />
+          <p role="status">{t('rendering', { percent: render.progress })}</p>
+        </>
+      )}
+      {render?.status === 'FAILURE' && (
+        <p className="dub-error" role="alert">
+          {t('failed', { message: render.errorCode ? tErr(render.errorCode) : (render.errorMessage ?? '') })}
+        </p>
+      )}
+      {render?.status === 'SUCCESS' && render.summary && (
+        <p role="status" data-testid="dub-summary">
+          {t('summary', { ...render.summary })}
+        </p>
+      )}
+      {media && (
+        <div className="dub-player">
+          <h3>{t('player')}</h3>
+          {media.video ? (
+            <video
+              src={media.url}
+              controls
+              playsInline
+              onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
+            />
+          ) : (
+            <audio
+              src={media.url}
+              controls
+              onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
+              data-testid="dub-audio"
+            />
+          )}
+          <p className="dub-now" aria-live="polite">
+            <span className="muted">{t('nowSaying')}: </span>
+            <span data-testid="dub-now">{saying}</span>
+          </p>
+        </div>
+      )}
+      {render?.status === 'SUCCESS' && (
+        <div>
+          <h3>{t('downloads')}</h3>
+          <ul className="dub-downloads">
+            {DOWNLOADS.map((file) => {
+              const ready = render.files.includes(file)
+              const media = file === 'mix_mp3' || file === 'video_mp4'
+              const why = !ready && media && render.mixError ? tErr(render.mixError) : null
+              if (!ready && !why && media && !project.media) return null
+              return (
+                <li key={file}>
+                  <button
+                    type="button"
+                    disabled={!ready}
+                    onClick={() => void download(file)}
+                    data-file={file}
+                  >
+                    {t(`file_${file}`)}
+                  </button>
+                  {why && <span className="muted"> {why}</span>}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
+  )
+}
