@@ -12,6 +12,7 @@ import {
   type TicketStatus,
 } from './admin-api'
 import { Pager } from './Pager'
+import { ReplyForm } from './ReplyForm'
 import { SimpleTable } from './SimpleTable'
 
 const LIMIT = 20
@@ -78,6 +79,10 @@ export function AdminSupport() {
           { label: t('support.subject'), cell: (x) => <strong>{x.subject}</strong> },
           { label: t('support.content'), cell: (x) => <span className="admin-json">{x.content}</span> },
           {
+            label: t('support.reply'),
+            cell: (x) => <ReplyForm kind="tickets" id={x.id} label={x.subject} />,
+          },
+          {
             label: t('support.attachments'),
             cell: (x) =>
               x.attachments.map((a) =>
@@ -125,6 +130,10 @@ export function AdminSupport() {
           },
           { label: t('support.purpose'), cell: (c) => c.purpose },
           { label: t('support.content'), cell: (c) => <span className="admin-json">{c.content}</span> },
+          {
+            label: t('support.reply'),
+            cell: (c) => <ReplyForm kind="contacts" id={String(c.id)} label={c.email} />,
+          },
         ]}
         footer={
           contacts && (

@@ -267,6 +267,11 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
       }),
     setTicketStatus: (id: string, status: TicketStatus) =>
       call<{ status: TicketStatus }>('POST', `/support/tickets/${encodeURIComponent(id)}/status`, { status }),
+    reply: (kind: 'tickets' | 'contacts', id: string, text: string, idempotencyKey: string) =>
+      call<{ to: string; queued: boolean }>('POST', `/support/${kind}/${encodeURIComponent(id)}/reply`, {
+        text,
+        idempotencyKey,
+      }),
     contacts: (offset: number, limit = 20) =>
       call<Page<ContactMessage>>('GET', '/support/contacts', undefined, { offset, limit }),
     orders: (filter: OrderFilter, offset: number, limit = 20) =>

@@ -222,6 +222,29 @@ describe('support', () => {
     })
     const contacts = (await call('GET', '/support/contacts')).json().result
     expect(contacts.items[0]).toMatchObject({ email: 'hoa@example.vn' })
+    const reply = {
+      text: 'Chào chị, bên em gửi bảng giá gói doanh nghiệp.',
+      idempotency_key: 'reply-hoa-0001',
+    }
+    const [first, twice] = await Promise.all([
+      call('POST', `/support/contacts/${contacts.items[0].id}/reply`, reply),
+      call('POST', `/support/contacts/${contacts.items[0].id}/reply`, reply),
+    ])
+    expect([first.json().result.queued, twice.json().result.queued].sort()).toEqual([false, true])
+    const mails = await api.database.db
+      .select()
+      .from(t.mailOutbox)
+      .where(eq(t.mailOutbox.to, 'hoa@example.vn'))
+    expect(mails).toEqual([expect.objectContaining({ kind: 'support_reply', text: reply.text })])
+    const toTicket = await call('POST', `/support/tickets/${id}/reply`, {
+      text: 'Đã gửi lại tệp.',
+      idempotency_key: 'reply-ticket-01',
+    })
+    expect(toTicket.json().result).toEqual({ to: 'khach@example.vn', queued: true })
+    expect(
+      (await call('POST', '/support/tickets/nope/reply', { text: 'x y', idempotency_key: 'reply-none-01' }))
+        .statusCode,
+    ).toBe(404)
   })
 })
 

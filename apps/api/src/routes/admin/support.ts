@@ -84,6 +84,67 @@ export const supportRoutes = (parent: FastifyInstance): void => {
     },
   )
 
+  app.post(
+    '/support/:kind/:id/reply',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reply by mail to a ticket or a contact message (admin): one outbox mail per key, audited',
+        security: [{ bearer: [] }],
+        params: z.object({ kind: z.enum(['tickets', 'contacts']), id: z.string().min(1).max(60) }),
+        body: z.object({
+          text: line(20_000, 2),
+          /** One per reply the operator writes: a double click queues one mail. */
+          idempotency_key: z.string().regex(/^[A-Za-z0-9._:-]{8,100}$/),
+        }),
+        response: { 200: envelope(z.object({ to: z.string(), queued: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const { kind, id } = request.params
+      const { text, idempotency_key: key } = request.body
+      const to = await app.ctx.db.transaction(async (tx) => {
+        const target =
+          kind === 'tickets'
+            ? z.uuid().safeParse(id).success
+              ? (await tx.select().from(t.supportTickets).where(eq(t.supportTickets.id, id)))[0]
+              : undefined
+            : /^\d{1,12}$/.test(id)
+              ? (
+                  await tx
+                    .select()
+                    .from(t.contacts)
+                    .where(eq(t.contacts.id, Number(id)))
+                )[0]
+              : undefined
+        if (!target)
+          throw new AppError(ApiErrorCode.SUPPORT_TICKET_NOT_FOUND, 'Ticket or message not found', 404)
+        const subject = 'subject' in target ? `Re: ${target.subject}` : `Loa: ${target.purpose}`.slice(0, 200)
+        const [mail] = await tx
+          .insert(t.mailOutbox)
+          .values({
+            userId: 'userId' in target ? target.userId : null,
+            to: target.email,
+            subject,
+            text,
+            kind: 'support_reply',
+            dedupeKey: `support-reply:${key}`,
+          })
+          .onConflictDoNothing()
+          .returning({ id: t.mailOutbox.id })
+        if (mail)
+          await writeAudit(tx, request, {
+            action: `support.reply`,
+            targetType: kind === 'tickets' ? 'support_ticket' : 'contact',
+            targetId: id,
+            after: { to: target.email, subject, mail_id: mail.id },
+          })
+        return { to: target.email, queued: Boolean(mail) }
+      })
+      return ok(to)
+    },
+  )
+
   app.get(
     '/support/contacts',
     {

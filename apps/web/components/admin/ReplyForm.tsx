@@ -1,0 +1,46 @@
+'use client'
+import { useState } from 'react'
+import { useTranslations } from '@/components/i18n/client-i18n'
+import { toast } from '@/lib/store/toast-store'
+import { adminErrorKey, newIdempotencyKey, useAdminApi } from './admin-api'
+
+/** A mail reply to a ticket or contact message, queued in the outbox once per written reply. */
+export function ReplyForm({ kind, id, label }: { kind: 'tickets' | 'contacts'; id: string; label: string }) {
+  const t = useTranslations('admin')
+  const api = useAdminApi()
+  const [text, setText] = useState('')
+  const [key, setKey] = useState(newIdempotencyKey)
+  const [busy, setBusy] = useState(false)
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (text.trim().length < 2) return
+    setBusy(true)
+    try {
+      const r = await api.reply(kind, id, text.trim(), key)
+      toast.success(t('support.replied', { to: r.to }))
+      setText('')
+      setKey(newIdempotencyKey())
+    } catch (error) {
+      toast.error(t(adminErrorKey(error)))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="admin-inline" onSubmit={send}>
+      <textarea
+        aria-label={`${t('support.reply')} ${label}`}
+        rows={2}
+        maxLength={20_000}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value)
+          setKey(newIdempotencyKey())
+        }}
+      />
+      <button type="submit" className="btn btn-ghost" disabled={busy}>
+        {t('support.send')}
+      </button>
+    </form>
+  )
+}
