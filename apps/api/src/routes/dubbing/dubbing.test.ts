@@ -128,6 +128,16 @@ describe('dubbing projects', () => {
   })
 })
 
+describe('dubbing OpenAPI', () => {
+  it('documents the dubbing endpoints with examples', async () => {
+    const doc = (await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+    const create = doc.paths['/api/v1/dubbing/projects'].post
+    expect(JSON.stringify(create.requestBody)).toContain('Xin chào')
+    expect(doc.paths['/api/v1/dubbing'].post).toBeDefined()
+    expect(doc.paths['/api/v1/dubbing/renders/{id}/events'].get).toBeDefined()
+  })
+})
+
 describe('dubbing renders and credits', () => {
   it('cancels a waiting render and releases its credits; 402 without enough credits', async () => {
     const p = await createProject()
