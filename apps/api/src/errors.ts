@@ -74,5 +74,7 @@ export const ApiErrorCode = {
   APP_ID_REQUIRED: 'APP_ID_REQUIRED',
   /** A sync request whose render failed (the body names the render's own error code). */
   TTS_SYNC_FAILED: 'TTS_SYNC_FAILED',
+  /** The app token's chosen lifetime has passed (rotate it in the console). */
+  APP_TOKEN_EXPIRED: 'APP_TOKEN_EXPIRED',
 } as const
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode]

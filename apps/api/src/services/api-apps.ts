@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { AppError } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm'
 import { ApiErrorCode } from '../errors.ts'
 
 export type ApiAppRow = typeof t.apiApps.$inferSelect
@@ -12,6 +12,15 @@ const TOKEN_PREFIX = 'loa_'
 export const hashAppToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
 const newToken = () => `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
+
+/** Token lifetimes a developer may choose (days); null = the token never expires. */
+export const TOKEN_LIFETIMES_DAYS = [7, 30, 60, 90] as const
+export type TokenLifetimeDays = (typeof TOKEN_LIFETIMES_DAYS)[number] | null
+/** How long the replaced token keeps working after a rotation, so deployments can switch over. */
+export const ROTATION_GRACE_HOURS = 24
+
+const expiryOf = (days: TokenLifetimeDays | undefined, now = Date.now()) =>
+  days ? new Date(now + days * 86_400_000) : null
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`
 
 /** Developer API apps: create (token shown once), list, rename, revoke; bearer-token authentication. */
@@ -19,7 +28,10 @@ export const createApiAppsService = (
   db: Db,
   limits: { maxConcurrent: number; requestsPerMinute: number },
 ) => {
-  const create = async (userId: string, input: { name: string; callbackUrl?: string | null }) => {
+  const create = async (
+    userId: string,
+    input: { name: string; callbackUrl?: string | null; expiresInDays?: TokenLifetimeDays },
+  ) => {
     const token = newToken()
     const [row] = await db
       .insert(t.apiApps)
@@ -28,6 +40,7 @@ export const createApiAppsService = (
         name: input.name,
         tokenHash: hashAppToken(token),
         tokenPrefix: token.slice(0, 10),
+        tokenExpiresAt: expiryOf(input.expiresInDays),
         callbackUrl: input.callbackUrl ?? null,
         callbackSecret: newSecret(),
         maxConcurrent: limits.maxConcurrent,
@@ -80,21 +93,63 @@ export const createApiAppsService = (
     return find(userId, id)
   }
 
-  /** The app a bearer token belongs to; 401 for unknown or revoked tokens. */
+  /**
+   * A new token for the app (shown once), with a new lifetime; the old one keeps working for
+   * ROTATION_GRACE_HOURS (an older previous token stops at once).
+   */
+  const rotate = async (userId: string, id: string, expiresInDays: TokenLifetimeDays) => {
+    const current = await find(userId, id)
+    if (current.revokedAt) throw new AppError(ApiErrorCode.APP_REVOKED, 'This app has been revoked', 409)
+    const token = newToken()
+    const now = Date.now()
+    const [row] = await db
+      .update(t.apiApps)
+      .set({
+        tokenHash: hashAppToken(token),
+        tokenPrefix: token.slice(0, 10),
+        tokenExpiresAt: expiryOf(expiresInDays, now),
+        previousTokenHash: current.tokenHash,
+        previousTokenExpiresAt: new Date(
+          Math.min(now + ROTATION_GRACE_HOURS * 3_600_000, current.tokenExpiresAt?.getTime() ?? Infinity),
+        ),
+        updatedAt: new Date(now),
+      })
+      .where(eq(t.apiApps.id, id))
+      .returning()
+    return { app: row!, token }
+  }
+
+  /** The app a bearer token belongs to; 401 for unknown, expired or revoked tokens. */
   const authenticate = async (header: string | undefined): Promise<ApiAppRow> => {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
     if (!match)
       throw new AppError(ApiErrorCode.APP_TOKEN_INVALID, 'Authorization: Bearer <app token> required', 401)
+    const hash = hashAppToken(match[1]!)
+    const now = new Date()
     const [row] = await db
       .select()
       .from(t.apiApps)
-      .where(eq(t.apiApps.tokenHash, hashAppToken(match[1]!)))
+      .where(
+        or(
+          eq(t.apiApps.tokenHash, hash),
+          and(eq(t.apiApps.previousTokenHash, hash), gt(t.apiApps.previousTokenExpiresAt, now)),
+        ),
+      )
     if (!row) throw new AppError(ApiErrorCode.APP_TOKEN_INVALID, 'Unknown app token', 401)
     if (row.revokedAt) throw new AppError(ApiErrorCode.APP_REVOKED, 'This app has been revoked', 401)
+    if (row.tokenHash === hash && row.tokenExpiresAt && row.tokenExpiresAt <= now)
+      throw new AppError(
+        ApiErrorCode.APP_TOKEN_EXPIRED,
+        'This app token has expired; rotate it in the console',
+        401,
+        {
+          details: { expired_at: row.tokenExpiresAt.toISOString() },
+        },
+      )
     return row
   }
 
-  return { create, list, find, update, revoke, authenticate }
+  return { create, list, find, update, revoke, rotate, authenticate }
 }
 
 export type ApiAppsService = ReturnType<typeof createApiAppsService>

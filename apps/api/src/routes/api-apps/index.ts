@@ -7,7 +7,12 @@ import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { envelope, iso, line, pagination } from '../../lib/wire.ts'
 import { signedIn } from '../../plugins/profile.ts'
-import type { ApiAppRow } from '../../services/api-apps.ts'
+import {
+  ROTATION_GRACE_HOURS,
+  TOKEN_LIFETIMES_DAYS,
+  type ApiAppRow,
+  type TokenLifetimeDays,
+} from '../../services/api-apps.ts'
 import { appUsage, MAX_USAGE_DAYS, USAGE_TIME_ZONE, usageRange } from '../../services/app-usage.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { requestPage, STATUSES, synthesisWire } from '../synthesis/wire.ts'
@@ -17,6 +22,10 @@ export const apiAppWire = z.object({
   app_id: z.string(),
   name: z.string(),
   token_prefix: z.string(),
+  /** When the token stops working; null = never. */
+  token_expires_at: z.string().nullable(),
+  /** Until when the token replaced by the last rotation still works (null = none). */
+  previous_token_expires_at: z.string().nullable(),
   callback_url: z.string().nullable(),
   callback_secret: z.string(),
   max_concurrent: z.number(),
@@ -33,6 +42,9 @@ export const toApiAppWire = (a: ApiAppRow) => ({
   app_id: a.id,
   name: a.name,
   token_prefix: a.tokenPrefix,
+  token_expires_at: iso(a.tokenExpiresAt),
+  previous_token_expires_at:
+    a.previousTokenExpiresAt && a.previousTokenExpiresAt > new Date() ? iso(a.previousTokenExpiresAt) : null,
   callback_url: a.callbackUrl,
   callback_secret: a.callbackSecret,
   max_concurrent: a.maxConcurrent,
@@ -71,6 +83,8 @@ export const checkCallbackUrl = async (url: string, allowHosts: readonly string[
 const idParams = z.object({ id: z.string().max(100) })
 const requestParams = idParams.extend({ request_id: z.string().max(100) })
 const callbackField = z.string().max(2_000).nullable().optional()
+/** A token lifetime in days (7, 30, 60 or 90); null or absent = never expires. */
+const lifetimeField = z.literal(TOKEN_LIFETIMES_DAYS).nullable().optional()
 
 const usageCounts = { requests: z.number(), characters: z.number(), charged_characters: z.number() }
 
@@ -106,7 +120,7 @@ export const apiAppsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['api-apps'],
         summary: 'Create an API app; the token is in this answer only',
         security: [{ bearer: [] }],
-        body: z.object({ name: line(100), callback_url: callbackField }),
+        body: z.object({ name: line(100), callback_url: callbackField, expires_in_days: lifetimeField }),
         response: { 200: envelope(z.object({ app: apiAppWire, token: z.string() })) },
       },
     },
@@ -114,8 +128,34 @@ export const apiAppsRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await apiApps.create(request.profile!.id, {
         name: request.body.name,
         callbackUrl: (await callback(request.body.callback_url)) ?? null,
+        expiresInDays: (request.body.expires_in_days ?? null) as TokenLifetimeDays,
       })
       return ok({ app: toApiAppWire(created.app), token: created.token })
+    },
+  )
+
+  app.post(
+    '/api-apps/:id/rotate-token',
+    {
+      schema: {
+        tags: ['api-apps'],
+        summary: `New token (in this answer only); the old one keeps working for ${ROTATION_GRACE_HOURS} hours`,
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: z
+          .object({ expires_in_days: lifetimeField })
+          .optional()
+          .meta({ example: { expires_in_days: 90 } }),
+        response: { 200: envelope(z.object({ app: apiAppWire, token: z.string() })) },
+      },
+    },
+    async (request) => {
+      const rotated = await apiApps.rotate(
+        request.profile!.id,
+        request.params.id,
+        (request.body?.expires_in_days ?? null) as TokenLifetimeDays,
+      )
+      return ok({ app: toApiAppWire(rotated.app), token: rotated.token })
     },
   )
 
