@@ -1,7 +1,7 @@
 import { AppError } from '@loa/contracts'
 import type { Db } from '@loa/db'
 import { ADMIN_KEY_HEADER } from './auth.ts'
-import * as store from './store.ts'
+import * as store from './store/index.ts'
 import type { ValueType } from './validate.ts'
 
 /**

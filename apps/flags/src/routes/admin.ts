@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { AppError, CommonErrorCode, ok } from '@loa/contracts'
 import type { Db } from '@loa/db'
 import type { AdminActor } from '../auth.ts'
-import * as store from '../store.ts'
+import * as store from '../store/index.ts'
 import { VALUE_TYPES } from '../validate.ts'
 
 /**
