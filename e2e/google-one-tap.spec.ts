@@ -148,3 +148,40 @@ test('when Google’s script cannot load, the landing page works and nothing is 
   await expect(page.locator('header').getByRole('link', { name: msg('vi', 'nav.signUp') })).toBeVisible()
   expect(calls).toEqual([])
 })
+
+test('spec §7 One Tap payload: the One Tap user is read from the token-info endpoint and fills the profile (POST auths/google-one-tap)', async ({
+  page,
+}) => {
+  const email = `onetap.profile.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`
+  const sub = `google-profile-${Date.now()}`
+  const credential = googleIdToken({
+    sub,
+    email,
+    email_verified: true,
+    name: 'Lan Nguyễn',
+    given_name: 'Lan',
+    family_name: 'Nguyễn',
+    picture: 'https://lh3.googleusercontent.com/a/lan-e2e',
+  })
+  await serveGoogleClient(page, credential)
+  const tokenInfo = page.waitForRequest((r) => r.url().startsWith(`${E2E.ssoUrl}/tokeninfo?`))
+  const profile = page.waitForRequest(
+    (r) => r.url() === `${E2E.apiUrl}/api/v1/auths/google-one-tap` && r.method() === 'POST',
+  )
+  await page.goto('/')
+  expect(new URL((await tokenInfo).url()).searchParams.get('id_token')).toBe(credential)
+  const sent = await profile
+  expect(sent.headers().authorization).toMatch(/^Bearer /)
+  expect(sent.postDataJSON()).toEqual({
+    first_name: 'Lan',
+    last_name: 'Nguyễn',
+    email,
+    avatar: 'https://lh3.googleusercontent.com/a/lan-e2e',
+    provider_id: sub,
+  })
+  const answer = await (await sent.response())!.json()
+  expect(answer).toMatchObject({
+    status: 1,
+    result: { email, name: 'Lan Nguyễn', avatar: 'https://lh3.googleusercontent.com/a/lan-e2e' },
+  })
+})
