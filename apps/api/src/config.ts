@@ -72,6 +72,8 @@ const schema = z.object({
   TTS_APP_REQUESTS_PER_MINUTE: positiveInt(60, 100_000),
   /** Public demo synthesis: requests per IP and per visitor fingerprint within 10 minutes. */
   TTS_DEMO_LIMIT: positiveInt(10, 10_000),
+  /** Developer API v1 (`/v1/tts`): how long its signed audio and timeline links stay valid, in seconds. */
+  TTS_V1_LINK_TTL_SECONDS: positiveInt(180, 86_400),
   ...paymentEnvFields,
 })
 
@@ -112,6 +114,7 @@ export interface ApiConfig {
     appMaxConcurrent: number
     appRequestsPerMinute: number
     demoLimit: number
+    v1LinkTtlSeconds: number
   }
   /** Orders, VNPay, bank transfers, vouchers (apps/api/src/payments). */
   payments: PaymentsConfig
@@ -157,6 +160,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
       appMaxConcurrent: c.TTS_APP_MAX_CONCURRENT,
       appRequestsPerMinute: c.TTS_APP_REQUESTS_PER_MINUTE,
       demoLimit: c.TTS_DEMO_LIMIT,
+      v1LinkTtlSeconds: c.TTS_V1_LINK_TTL_SECONDS,
     },
     payments: paymentsFromEnv(c, c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`),
   }

@@ -9,7 +9,7 @@ let webhookUrl: string
 
 beforeAll(async () => {
   api = await startSynthesisTestApi({
-    env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1', TTS_APP_MAX_CONCURRENT: '1' },
+    env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1', TTS_APP_MAX_CONCURRENT: '1', TTS_V1_LINK_TTL_SECONDS: '120' },
     runJobs: false,
   })
   webhookUrl = await receiver.listen()
@@ -92,7 +92,10 @@ describe('POST /v1/tts and GET /v1/tts/requests/{id}', () => {
     const srtLink = new URL(body.timeline.srt)
     const srt = await api.call({ method: 'GET', url: srtLink.pathname + srtLink.search })
     expect(srt.body).toContain('-->')
-    expect(new Date(body.linkExpiresAt).getTime() - Date.now()).toBeLessThanOrEqual(3 * 60 * 1000)
+    // Links live TTS_V1_LINK_TTL_SECONDS (120 s in this suite), not the studio's hour.
+    const ttl = new Date(body.linkExpiresAt).getTime() - Date.now()
+    expect(ttl).toBeLessThanOrEqual(120_000)
+    expect(ttl).toBeGreaterThan(60_000)
   }, 90_000)
 
   it('async: answers 202 with the request id, polls to SUCCESS and POSTs the signed webhook', async () => {

@@ -24,6 +24,8 @@ import {
 export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { synthesis, apiApps } = synthesisContext(app)
   const { storage, config } = app.ctx
+  const answer = (row: Parameters<typeof v1RequestOf>[0]) =>
+    v1RequestOf(row, storage, config.synthesis.v1LinkTtlSeconds)
 
   /** The token's app; `App-Id` must name it (Vbee sends both). */
   const appOf = async (request: FastifyRequest): Promise<ApiAppRow> => {
@@ -79,20 +81,20 @@ export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { userId: owner.userId, source: 'API', app: owner },
       )
-      if (body.mode === 'async') return reply.status(202).send(await v1RequestOf(created, storage))
+      if (body.mode === 'async') return reply.status(202).send(await answer(created))
       // Sync: wait for the render job (the same one async uses), then answer the finished request.
       const stop = AbortSignal.timeout(V1_SYNC_WAIT_MS)
       for await (const state of synthesis.watch(created.id, { signal: stop })) void state
       const row = await synthesis.find(created.id, { appId: owner.id })
-      const answer = await v1RequestOf(row, storage)
-      if (answer.status === 'FAILURE')
+      const result = await answer(row)
+      if (result.status === 'FAILURE')
         throw new AppError(
           ApiErrorCode.TTS_SYNC_FAILED,
-          `The synthesis failed (${answer.errorCode ?? 'unknown'}): ${answer.errorMessage ?? ''}`.trim(),
+          `The synthesis failed (${result.errorCode ?? 'unknown'}): ${result.errorMessage ?? ''}`.trim(),
           500,
-          { details: { requestId: row.id, errorCode: answer.errorCode } },
+          { details: { requestId: row.id, errorCode: result.errorCode } },
         )
-      return reply.status(answer.status === 'SUCCESS' ? 200 : 202).send(answer)
+      return reply.status(result.status === 'SUCCESS' ? 200 : 202).send(result)
     },
   )
 
@@ -112,7 +114,7 @@ export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await appOf(request)
       const row = await synthesis.find(request.params.requestId, { appId: owner.id })
-      return v1RequestOf(row, storage)
+      return answer(row)
     },
   )
 }

@@ -6,9 +6,6 @@ import { z } from 'zod'
 export const V1_SYNC_MAX_CHARACTERS = 300
 /** How long a sync call waits for its render before answering the request id to poll instead. */
 export const V1_SYNC_WAIT_MS = 30_000
-/** How long the signed links of a v1 answer stay valid (Vbee: a few minutes). */
-export const V1_LINK_TTL_SECONDS = 3 * 60
-
 const REQUEST_ID = '3f0c2a4e-8d1b-4c52-9a37-5e1f0b6d7c21'
 const AUDIO_LINK = `https://api.example.vn/api/v1/files/synthesis/${REQUEST_ID}/audio.mp3?expires=1764000000&signature=…`
 
