@@ -9,6 +9,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/.next/**',
+      // per-engineer web builds (NEXT_DIST_DIR=.next-<name>)
+      '**/.next-*/**',
       // scratch space (gitignored), e.g. a web build in NEXT_DIST_DIR=.tmp/next-x
       '**/.tmp/**',
       '**/dist/**',
