@@ -5,7 +5,7 @@ import { signUp, sm } from './support/studio.ts'
 const readingOf = (page: Page, word: string) =>
   page.getByTestId('reading-preview').getByTestId('reading').filter({ hasText: word }).locator('td').nth(1)
 
-const RULE_READING = 'vê kép hát o'
+const RULE_READING = 'vê kép hát ô'
 
 test('pronunciation dictionary: click a highlighted word → add → the preview and the synthesis read it → edit → delete', async ({
   page,

@@ -218,7 +218,7 @@ test('studio home (credits, package, quick links) and payments (packages by cycl
   )
   await cycles.getByRole('button', { name: 'Hàng năm' }).click()
   await expect(cycles.getByRole('button', { name: 'Hàng năm' })).toHaveAttribute('aria-pressed', 'true')
-  await expect(page.getByRole('heading', { name: 'Lịch sử đơn hàng' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Đơn hàng và biên nhận' })).toBeVisible()
 })
 
 test('not enough credits: a translated notification from the error code, and the text stays', async ({
