@@ -32,6 +32,10 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     routes: [`${API_BASE}/voices`],
     ttlMs: deps.config.catalogueCacheMs,
     catalogue: app.ctx.catalogueCache,
+    // A neural voice installed or removed while the API runs shows at once, not after the cache's lifetime.
+    freshen: async () => {
+      if (await app.ctx.neuralVoices.ensure()) app.ctx.catalogueCache.clear()
+    },
   })
   installAuth(app, deps)
   acceptCamelCaseQueries(app)

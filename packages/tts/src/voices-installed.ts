@@ -126,13 +126,16 @@ const scan = (dir: string, dirMtime: number): Scan => {
   return { dir, dirMtime, at: Date.now(), voices, problems }
 }
 
+/** No folder, no voices: one shared list, so that callers telling a change by identity see none. */
+const NO_VOICES: LoaVoice[] = []
+
 const current = (): Scan => {
   const dir = voicesDir
   let dirMtime: number
   try {
     dirMtime = statSync(dir).mtimeMs
   } catch {
-    return { dir, dirMtime: -1, at: Date.now(), voices: [], problems: [] }
+    return { dir, dirMtime: -1, at: Date.now(), voices: NO_VOICES, problems: [] }
   }
   if (!last || last.dir !== dir || last.dirMtime !== dirMtime || Date.now() - last.at > RESCAN_MS) {
     const next = scan(dir, dirMtime)

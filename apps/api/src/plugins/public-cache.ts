@@ -26,7 +26,13 @@ const MAX_ENTRIES = 200
  */
 export const cachePublicAnswers = (
   app: FastifyInstance,
-  options: { routes: string[]; ttlMs: number; catalogue: TtlCache },
+  options: {
+    routes: string[]
+    ttlMs: number
+    catalogue: TtlCache
+    /** Runs before a stored answer is served: brings the catalogue up to date (clearing it when it changed). */
+    freshen?: () => Promise<void>
+  },
 ): void => {
   if (options.ttlMs <= 0) return
   const routes = new Set(options.routes)
@@ -40,6 +46,7 @@ export const cachePublicAnswers = (
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || request.headers.authorization) return
     if (!routes.has(request.routeOptions.url ?? '')) return
+    await options.freshen?.()
     const key = `${request.url}\n${request.headers['accept-language'] ?? ''}`
     const answer = answers.get(key)
     if (answer && Date.now() - answer.at < options.ttlMs) {
