@@ -39,7 +39,9 @@ test('support ticket with an attachment uploaded through the presigned URL', asy
     subject: 'Thêm giọng miền Tây',
   })
   expect(created.postDataJSON().attachments).toHaveLength(1)
-  await expect(form.getByRole('status')).toHaveText(msg('vi', 'support.success', { id: String(ticket.id) }))
+  // The customer is shown the ticket's short code (LOA-…), the one support staff search by.
+  expect(ticket.code).toMatch(/^LOA-[0-9A-F]{8}$/)
+  await expect(form.getByRole('status')).toHaveText(msg('vi', 'support.success', { id: String(ticket.code) }))
   // The stored attachment is the uploaded file.
   const download = await page.request.get(ticket.attachments[0].url)
   expect(await download.text()).toBe('Giọng miền Tây, tốc độ chậm.')
