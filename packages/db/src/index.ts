@@ -1,5 +1,7 @@
 export * from './client.ts'
+export * from './data-dir-lock.ts'
 export * from './migrate.ts'
 export * from './schema/index.ts'
 export * from './seed/index.ts'
 export * from './template.ts'
+export * from './service-database.ts'

@@ -1,12 +1,13 @@
-import { VOICES } from '@loa/tts'
+import { BUILT_IN_ENGINE_VOICES as VOICES, type EngineVoice, type Region } from '@loa/contracts'
 
 /**
- * Which @loa/tts voice speaks a catalogue voice: the tts voice of the same region and gender, preferring
- * one made for the same purposes. The catalogue's codes are product names; `engine_voice` holds the tts code.
+ * Which engine voice speaks a catalogue voice: the built-in engine voice (@loa/contracts, spoken by @loa/tts) of the
+ * same region and gender, preferring one made for the same purposes. The catalogue's codes are product names;
+ * `engine_voice` holds the engine code.
  */
 export const engineVoiceFor = (
-  region: 'NORTH' | 'CENTRAL' | 'SOUTH',
-  gender: 'MALE' | 'FEMALE',
+  region: Region,
+  gender: EngineVoice['gender'],
   features: readonly string[],
 ): string => {
   const same = VOICES.filter((v) => v.region === region && v.gender === gender)

@@ -1,6 +1,7 @@
 import type { SeedContext, SeedFunction } from './types.ts'
 import { seedAppCatalogue } from './app-catalogue.ts'
 import { seedAppMarketing } from './app-marketing.ts'
+import { seedPackageTextUpdates } from './app-package-texts.ts'
 import { seedAppTranslations } from './app-translations.ts'
 import { seedFlags } from './flags.ts'
 import { seedSsoClients } from './sso-clients.ts'
@@ -17,6 +18,7 @@ export const SEEDS: { name: string; run: SeedFunction }[] = [
   { name: 'flags', run: seedFlags },
   { name: 'sso-clients', run: seedSsoClients },
   { name: 'app-catalogue', run: seedAppCatalogue },
+  { name: 'app-package-texts', run: seedPackageTextUpdates },
   { name: 'app-marketing', run: seedAppMarketing },
   { name: 'app-translations', run: seedAppTranslations },
 ]

@@ -37,6 +37,10 @@ export const voices = appSchema.table(
     /** Engine voice id in @loa/tts (what the synthesis worker speaks with). */
     engineVoice: text('engine_voice').notNull(),
     provider: text('provider').notNull().default('loa'),
+    /** Who made the voice (speaker, dataset, model author), shown beside it; null = our own recording. */
+    attribution: text('attribution'),
+    /** The voice's licence (SPDX id or name, e.g. CC-BY-4.0); null = ours. */
+    licence: text('licence'),
     sampleAudioUrl: text('sample_audio_url'),
     avatarUrl: text('avatar_url'),
     hasDubbing: boolean('has_dubbing').notNull().default(false),

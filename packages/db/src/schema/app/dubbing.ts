@@ -27,7 +27,9 @@ export const dubbingProjects = appSchema.table(
     duckDb: integer('duck_db').notNull().default(-15),
     muteOriginal: boolean('mute_original').notNull().default(false),
     /** Notices of the parser at import ([{ code, line, message }]). */
-    notices: jsonb('notices').notNull().default(sql`'[]'::jsonb`),
+    notices: jsonb('notices')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

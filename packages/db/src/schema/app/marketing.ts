@@ -21,6 +21,9 @@ export const contacts = appSchema.table('contacts', {
   purpose: text('purpose').notNull(),
   content: text('content').notNull(),
   ip: text('ip'),
+  /** NEW | IN_PROGRESS | DONE, set by support staff in the back-office. */
+  status: text('status').notNull().default('NEW'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -59,6 +59,13 @@ export const synthesisRequests = appSchema.table(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     callbackUrl: text('callback_url'),
+    /**
+     * Audio kept until then (developer API requests: now + the retention setting; null = kept until the user
+     * deletes it). The retention sweep removes the files after it and stamps `audioDeletedAt`.
+     */
+    retainUntil: timestamp('retain_until', { withTimezone: true }),
+    /** When the retention sweep removed the audio and timeline files (the request row stays, for the poll). */
+    audioDeletedAt: timestamp('audio_deleted_at', { withTimezone: true }),
     /** Hidden from history (the user deleted it); files are removed. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +75,10 @@ export const synthesisRequests = appSchema.table(
   (t) => [
     index('synthesis_requests_user_idx').on(t.userId, t.createdAt),
     index('synthesis_requests_app_idx').on(t.apiAppId, t.createdAt),
+    // Partial: the retention sweep asks only for requests it has not swept yet, so swept rows never slow it down.
+    index('synthesis_requests_retain_idx')
+      .on(t.retainUntil)
+      .where(sql`${t.audioDeletedAt} is null`),
     check('synthesis_requests_progress_range', sql`${t.progress} between 0 and 100`),
   ],
 )

@@ -1,12 +1,4 @@
-import {
-  boolean,
-  index,
-  integer,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { appSchema } from './schema.ts'
 
 /** A customer profile, created from the SSO token on the first signed-in call (id = token `sub`). */

@@ -13,7 +13,7 @@ export class DataDirBusyError extends Error {
     readonly holder: LockInfo,
   ) {
     super(
-      `the database in ${path.join(dataDir, 'db')} is in use by process ${holder.pid} ('loa ${holder.command}', ` +
+      `the database in ${path.join(dataDir, 'db')} is in use by process ${holder.pid} ('${holder.command}', ` +
         `since ${holder.startedAt}). PGlite allows one process at a time: stop that process first (Ctrl-C), ` +
         `or run this command against PostgreSQL (DATABASE_URL).`,
     )
@@ -43,9 +43,9 @@ export const readLock = (dataDir: string): LockInfo | undefined => {
 }
 
 /**
- * Claims `$DATA_DIR` for this process (`$DATA_DIR/loa.pid`), so that a second `loa serve`, `loa migrate`
- * or `loa seed` refuses with a clear message instead of opening the same PGlite directory twice.
- * Returns the release function.
+ * Claims `$DATA_DIR` for this process (`$DATA_DIR/loa.pid`), so that a second `loa serve`, `loa migrate`,
+ * `loa seed` or standalone server refuses with a clear message instead of opening the same PGlite directory
+ * twice. `command` names this process in that message ('loa serve all'). Returns the release function.
  */
 export const acquireDataDirLock = (dataDir: string, command: string): (() => void) => {
   mkdirSync(dataDir, { recursive: true })

@@ -1,0 +1,2 @@
+DROP INDEX "app"."synthesis_requests_retain_idx";--> statement-breakpoint
+CREATE INDEX "synthesis_requests_retain_idx" ON "app"."synthesis_requests" USING btree ("retain_until") WHERE "app"."synthesis_requests"."audio_deleted_at" is null;
