@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { Queue as BullQueue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { deleteRedisKeys } from '@loa/service-kit'
 import { Redis } from 'ioredis'
-import { JobError, JobErrorCode, UnrecoverableJobError } from './errors.ts'
+import { JobErrorCode, UnrecoverableJobError, assertSameJob, queueClosedError } from './errors.ts'
 import { EventHub, silentLogger } from './events.ts'
+import { executeJob, timedOut } from './execute.ts'
 import { JobRegistry, backoffDelay, maxAttemptsOf } from './registry.ts'
 import type {
   AnyJobDefinition,
-  AnyJobSpec,
-  EnqueueOptions,
   JobInfo,
   JobLogger,
   JobProgress,
@@ -153,34 +152,25 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
   }
 
   const processor = async (job: Job, _token?: string, signal?: AbortSignal): Promise<unknown> => {
-    const definition = registry.handler(job.name)
-    if (!definition) throw new UnrecoverableError(`${JobErrorCode.JOB_UNKNOWN}: no handler for '${job.name}'`)
     const data = job.data as StoredData
-    if (data.v > definition.version)
-      throw new Error(
-        `${JobErrorCode.JOB_VERSION_UNSUPPORTED}: job version ${data.v} > ${definition.version}`,
-      )
-    const parsed = definition.schema.safeParse(data.p)
-    if (!parsed.success)
-      throw new UnrecoverableError(
-        `${JobErrorCode.JOB_PAYLOAD_INVALID}: ${parsed.error.issues[0]?.message ?? ''}`,
-      )
     const controller = new AbortController()
     signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
     active.set(job.id!, controller)
     try {
-      const result: unknown = await definition.handler(parsed.data, {
-        jobId: job.id!,
-        name: job.name,
-        version: data.v,
-        attempt: job.attemptsStarted,
-        maxAttempts: job.opts.attempts ?? 1,
-        signal: controller.signal,
-        log,
-        progress: (value: JobProgress) => job.updateProgress(value),
-      })
+      const result = await executeJob(
+        registry,
+        {
+          id: job.id!,
+          name: job.name,
+          version: data.v,
+          payload: data.p,
+          attempt: job.attemptsStarted,
+          maxAttempts: job.opts.attempts ?? 1,
+        },
+        { signal: controller.signal, log, progress: (value: JobProgress) => job.updateProgress(value) },
+      )
       if (await redis.exists(cancelKey(job.id!))) throw new UnrecoverableError(JobErrorCode.JOB_CANCELLED)
-      return result ?? null
+      return result
     } catch (error) {
       if (await redis.exists(cancelKey(job.id!))) throw new UnrecoverableError(JobErrorCode.JOB_CANCELLED)
       if (error instanceof UnrecoverableJobError) throw new UnrecoverableError(error.message)
@@ -202,22 +192,14 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
   return {
     kind: 'bullmq',
     register: (definitions) => registry.register(definitions),
-    enqueue: async (
-      nameOrSpec: string | AnyJobSpec,
-      payload: unknown,
-      enqueueOptions: EnqueueOptions = {},
-    ) => {
-      if (closed) throw new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')
+    enqueue: async (nameOrSpec, payload, enqueueOptions = {}) => {
+      if (closed) throw queueClosedError()
       const prepared = registry.prepare(nameOrSpec, payload, enqueueOptions)
       const spec = prepared.spec
       const jobId = enqueueOptions.jobId ?? randomUUID()
       const existing = await bull.getJob(jobId)
       if (existing) {
-        if (existing.name !== spec.name)
-          throw new JobError(
-            JobErrorCode.JOB_ID_INVALID,
-            `job id '${jobId}' is already used by job '${existing.name}'`,
-          )
+        assertSameJob(jobId, existing.name, spec.name)
         return info(existing)
       }
       const backoff = spec.backoff ?? { type: 'exponential' as const, delayMs: backoffDelay(spec, 1) }
@@ -282,7 +264,7 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
       return events.on(listener)
     },
     start: async (definitions: readonly AnyJobDefinition[] = [], startOptions: StartOptions = {}) => {
-      if (closed) throw new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')
+      if (closed) throw queueClosedError()
       if (worker) return
       registry.register(definitions)
       worker = new Worker(queueName, processor, {
@@ -308,13 +290,7 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
       clearInterval(cancelTimer)
       if (worker) {
         const w = worker
-        let timer: NodeJS.Timeout | undefined
-        const timedOut = await Promise.race([
-          w.close().then(() => false),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), drainTimeoutMs))),
-        ])
-        clearTimeout(timer)
-        if (timedOut) {
+        if (await timedOut(w.close(), drainTimeoutMs)) {
           log.warn({ jobs: [...active.keys()] }, 'drain timeout: aborting jobs; another worker retries them')
           for (const c of active.values()) c.abort(new Error('shutting down'))
           await w.close(true)

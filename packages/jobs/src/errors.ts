@@ -31,3 +31,15 @@ export class UnrecoverableJobError extends Error {
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error)
+
+/** Thrown by `enqueue` and `start` once `close()` was called. */
+export const queueClosedError = (): JobError => new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')
+
+/** Enqueuing an id that is stored already returns that job, unless the stored job has another name. */
+export const assertSameJob = (jobId: string, storedName: string, name: string): void => {
+  if (storedName !== name)
+    throw new JobError(
+      JobErrorCode.JOB_ID_INVALID,
+      `job id '${jobId}' is already used by job '${storedName}'`,
+    )
+}

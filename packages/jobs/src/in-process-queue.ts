@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { queryRows, queue as queueTables, type Database } from '@loa/db'
-import { JobError, JobErrorCode, UnrecoverableJobError, errorMessage } from './errors.ts'
+import {
+  JobError,
+  JobErrorCode,
+  UnrecoverableJobError,
+  assertSameJob,
+  errorMessage,
+  queueClosedError,
+} from './errors.ts'
 import { EventHub, silentLogger } from './events.ts'
+import { executeJob, timedOut } from './execute.ts'
 import { inProcessOperations, toInfo } from './in-process-operations.ts'
 import { JobRegistry, backoffDelay, maxAttemptsOf } from './registry.ts'
+import { wakeableDelay } from './watch.ts'
 import type {
   AnyJobDefinition,
-  AnyJobSpec,
-  EnqueueOptions,
   JobInfo,
   JobLogger,
   JobProgress,
@@ -114,8 +121,22 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
     return rows.length > 0
   }
 
+  /** Puts active jobs (all, or those `where` picks) back to waiting, due now; the interrupted attempt is not counted. */
+  const requeueActive = (where?: SQL) =>
+    db
+      .update(jobs)
+      .set({
+        state: 'waiting',
+        lockedBy: null,
+        lockedUntil: null,
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)` as unknown as number,
+        runAt: sql`now()` as unknown as Date,
+        updatedAt: sql`now()` as unknown as Date,
+      })
+      .where(and(eq(jobs.state, 'active'), where))
+      .returning({ id: jobs.id })
+
   const runJob = async (row: Row, controller: AbortController): Promise<void> => {
-    const definition = registry.handler(row.name)!
     const attempt = row.attempts
     const maxAttempts = row.max_attempts
     emit({ type: 'active', jobId: row.id, name: row.name, attempt })
@@ -136,29 +157,18 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
     try {
       if (attempt > maxAttempts)
         throw new UnrecoverableJobError('the worker running this job stopped and no attempts are left')
-      if (row.version > definition.version)
-        throw new JobError(
-          JobErrorCode.JOB_VERSION_UNSUPPORTED,
-          `job version ${row.version} is newer than this worker's ${definition.version}`,
-        )
-      const parsed = definition.schema.safeParse(row.payload)
-      if (!parsed.success)
-        throw new UnrecoverableJobError(
-          `invalid payload: ${parsed.error.issues[0]?.message ?? 'schema mismatch'}`,
-        )
-      const result: unknown = await definition.handler(parsed.data, {
-        jobId: row.id,
-        name: row.name,
-        version: row.version,
-        attempt,
-        maxAttempts,
-        signal: controller.signal,
-        log,
-        progress: async (progress: JobProgress) => {
-          if (await updateHeld(row.id, { progress }))
-            emit({ type: 'progress', jobId: row.id, name: row.name, progress })
+      const result = await executeJob(
+        registry,
+        { id: row.id, name: row.name, version: row.version, payload: row.payload, attempt, maxAttempts },
+        {
+          signal: controller.signal,
+          log,
+          progress: async (progress: JobProgress) => {
+            if (await updateHeld(row.id, { progress }))
+              emit({ type: 'progress', jobId: row.id, name: row.name, progress })
+          },
         },
-      })
+      )
       if (controller.signal.aborted && (await getJob(row.id))?.state === 'cancelled') {
         emit({ type: 'cancelled', jobId: row.id, name: row.name })
         return
@@ -166,14 +176,14 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
       if (
         await updateHeld(row.id, {
           state: 'completed',
-          result: (result ?? null) as object,
+          result: result as object,
           error: null,
           lockedBy: null,
           lockedUntil: null,
           finishedAt: sql`now()` as unknown as Date,
         })
       )
-        emit({ type: 'completed', jobId: row.id, name: row.name, result: result ?? null })
+        emit({ type: 'completed', jobId: row.id, name: row.name, result })
     } catch (error) {
       const message = errorMessage(error)
       const current = await getJob(row.id).catch(() => null)
@@ -196,7 +206,7 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
         )
           emit({ type: 'failed', jobId: row.id, name: row.name, error: message })
       } else {
-        const delayMs = backoffDelay(definition, attempt)
+        const delayMs = backoffDelay(registry.spec(row.name)!, attempt)
         log.warn({ jobId: row.id, job: row.name, attempt, delayMs, err: error }, 'job failed; will retry')
         if (
           await updateHeld(row.id, {
@@ -237,13 +247,9 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
         inFlight.set(row.id, { controller, done })
         continue
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs)
-        wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
+      const delay = wakeableDelay(pollMs)
+      wake = delay.wake
+      await delay.done
       wake = undefined
     }
   }
@@ -251,12 +257,8 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
   return {
     kind: 'in-process',
     register: (definitions) => registry.register(definitions),
-    enqueue: async (
-      nameOrSpec: string | AnyJobSpec,
-      payload: unknown,
-      enqueueOptions: EnqueueOptions = {},
-    ) => {
-      if (closed) throw new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')
+    enqueue: async (nameOrSpec, payload, enqueueOptions = {}) => {
+      if (closed) throw queueClosedError()
       const prepared = registry.prepare(nameOrSpec, payload, enqueueOptions)
       const id = enqueueOptions.jobId ?? randomUUID()
       const delay = (enqueueOptions.delayMs ?? 0) / 1000
@@ -281,11 +283,7 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
       }
       const existing = await getJob(id)
       if (!existing) throw new JobError(JobErrorCode.JOB_ID_INVALID, `job '${id}' vanished while enqueuing`)
-      if (existing.name !== prepared.spec.name)
-        throw new JobError(
-          JobErrorCode.JOB_ID_INVALID,
-          `job id '${id}' is already used by job '${existing.name}'`,
-        )
+      assertSameJob(id, existing.name, prepared.spec.name)
       return existing
     },
     getJob,
@@ -310,23 +308,12 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
     ...inProcessOperations(db, poke),
     onEvent: (listener) => events.on(listener),
     start: async (definitions: readonly AnyJobDefinition[] = [], startOptions: StartOptions = {}) => {
-      if (closed) throw new JobError(JobErrorCode.QUEUE_CLOSED, 'the queue is closed')
+      if (closed) throw queueClosedError()
       if (running) return
       registry.register(definitions)
       concurrency = Math.max(1, startOptions.concurrency ?? 2)
       if (recoverActive) {
-        const recovered = await db
-          .update(jobs)
-          .set({
-            state: 'waiting',
-            lockedBy: null,
-            lockedUntil: null,
-            attempts: sql`greatest(${jobs.attempts} - 1, 0)` as unknown as number,
-            runAt: sql`now()` as unknown as Date,
-            updatedAt: sql`now()` as unknown as Date,
-          })
-          .where(eq(jobs.state, 'active'))
-          .returning({ id: jobs.id })
+        const recovered = await requeueActive()
         if (recovered.length)
           log.info({ jobs: recovered.map((r) => r.id) }, 'resuming jobs interrupted by the last stop')
       }
@@ -342,29 +329,11 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
       const pending = [...inFlight.values()]
       if (pending.length) {
         log.info({ jobs: [...inFlight.keys()] }, 'waiting for in-flight jobs')
-        let timer: NodeJS.Timeout | undefined
-        const timedOut = await Promise.race([
-          Promise.all(pending.map((p) => p.done)).then(() => false),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), drainTimeoutMs))),
-        ])
-        clearTimeout(timer)
-        if (timedOut) {
+        if (await timedOut(Promise.all(pending.map((p) => p.done)), drainTimeoutMs)) {
           log.warn({ jobs: [...inFlight.keys()] }, 'drain timeout: aborting jobs; they resume at next start')
           for (const p of inFlight.values()) p.controller.abort(new Error('shutting down'))
-          await Promise.race([
-            Promise.all([...inFlight.values()].map((p) => p.done)),
-            new Promise((resolve) => setTimeout(resolve, 2_000)),
-          ])
-          await db
-            .update(jobs)
-            .set({
-              state: 'waiting',
-              lockedBy: null,
-              lockedUntil: null,
-              attempts: sql`greatest(${jobs.attempts} - 1, 0)` as unknown as number,
-              runAt: sql`now()` as unknown as Date,
-            })
-            .where(and(eq(jobs.state, 'active'), eq(jobs.lockedBy, workerId)))
+          await timedOut(Promise.all([...inFlight.values()].map((p) => p.done)), 2_000)
+          await requeueActive(eq(jobs.lockedBy, workerId))
         }
       }
     },

@@ -5,3 +5,4 @@ export { backoffDelay, maxAttemptsOf, DEFAULT_BACKOFF, DEFAULT_RETRIES } from '.
 export { createInProcessQueue, type InProcessQueueOptions } from './in-process-queue.ts'
 export { createBullmqQueue, deleteBullmqKeys, type BullmqQueueOptions } from './bullmq-queue.ts'
 export { createQueue, type QueueConfig } from './create-queue.ts'
+export { wakeableDelay, watchRecord, type WatchRecordOptions } from './watch.ts'
