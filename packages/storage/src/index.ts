@@ -9,10 +9,5 @@ export {
   type ObjectMeta,
 } from './local-storage.ts'
 export { createS3Storage, type S3StorageOptions } from './s3-storage.ts'
-export {
-  handleFileRequest,
-  fileErrorResponse,
-  type FileRequest,
-  type FileResponse,
-} from './file-routes.ts'
+export { handleFileRequest, fileErrorResponse, type FileRequest, type FileResponse } from './file-routes.ts'
 export { createStorage, isLocalStorage, type StorageConfig } from './create-storage.ts'
