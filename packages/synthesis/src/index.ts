@@ -4,7 +4,13 @@
  * billing rule, the transaction-level ledger settlement, the final request transitions and the callback policy;
  * and the domain service the api uses (validation, voices, create/cancel/remove, progress stream, downloads).
  */
-export { callbackJobId, callbackJobSpec, synthesisJobSpec } from './spec.ts'
+export {
+  callbackJobId,
+  callbackJobSpec,
+  synthesisJobSpec,
+  WEBHOOK_SHAPES,
+  type WebhookShape,
+} from './spec.ts'
 export {
   createPersistentSentenceCache,
   trackingCache,
@@ -29,8 +35,31 @@ export {
   type CompletedRender,
   type RequestRow,
 } from './requests.ts'
-export { callbackPayload, CALLBACK_LINK_TTL_SECONDS } from './callback-payload.ts'
+export { callbackPayload, CALLBACK_LINK_TTL_SECONDS, vbeeRequestFields } from './callback-payload.ts'
 export * from './callbacks/index.ts'
 export * from './service/index.ts'
 export * from './jobs/index.ts'
-export { generateVoiceSamples } from './voice-samples.ts'
+export { generateVoiceSample, generateVoiceSamples } from './voice-samples.ts'
+export {
+  assertAudioKept,
+  audioExpired,
+  audioWasDeleted,
+  RetentionErrorCode,
+  type RetainedRow,
+} from './audio-expired.ts'
+export {
+  AUDIO_TYPES,
+  PCM_CONTENT_TYPE,
+  renderAudioType,
+  renderFormatOf,
+  wavToPcm,
+  type AudioType,
+} from './pcm.ts'
+export {
+  RETENTION_SWEEP_BATCH,
+  retainUntilFrom,
+  sweepExpiredAudio,
+  sweptRequestOf,
+  type RetentionSweepResult,
+} from './retention.ts'
+export { v1RequestOf, type V1Request } from './v1-request.ts'

@@ -12,6 +12,7 @@ import {
   type PauseSettings,
   type SentenceCache,
   type SynthesisPool,
+  type SynthesisSummary,
   type Timeline,
 } from '@loa/tts'
 import { trackingCache, type UnitLookup } from './cache.ts'
@@ -62,6 +63,19 @@ export interface RenderOutput {
   }>
 }
 
+/** What a finished single-voice synthesis reports, with what its sentences cost. */
+export const renderSummary = (
+  s: Pick<SynthesisSummary, 'durationMs' | 'bitrate' | 'timeline' | 'cacheHits' | 'speechUnits'>,
+  lookups: UnitLookup[],
+) => ({
+  durationMs: s.durationMs,
+  bitrate: s.bitrate,
+  timeline: s.timeline,
+  cacheHits: s.cacheHits,
+  speechUnits: s.speechUnits,
+  sentences: sentenceCosts(s.timeline, lookups),
+})
+
 /** What each sentence of a timeline costs and whether it came from the cache (lookups in speech order). */
 export const sentenceCosts = (timeline: Timeline, lookups: UnitLookup[]): RenderedSentenceCost[] =>
   timeline.sentences.map((s, i) => ({
@@ -110,14 +124,7 @@ const render = (input: RenderInput): RenderOutput => {
       return {
         audio: stream,
         mimeType: 'audio/mpeg',
-        done: stream.summary.then((s) => ({
-          durationMs: s.durationMs,
-          bitrate: s.bitrate,
-          timeline: s.timeline,
-          cacheHits: s.cacheHits,
-          speechUnits: s.speechUnits,
-          sentences: sentenceCosts(s.timeline, tracked.lookups),
-        })),
+        done: stream.summary.then((s) => renderSummary(s, tracked.lookups)),
       }
     }
     const result = synthesize(request)
@@ -127,14 +134,7 @@ const render = (input: RenderInput): RenderOutput => {
         yield await audio
       })(),
       mimeType: 'audio/wav',
-      done: result.then((s) => ({
-        durationMs: s.durationMs,
-        bitrate: s.bitrate,
-        timeline: s.timeline,
-        cacheHits: s.cacheHits,
-        speechUnits: s.speechUnits,
-        sentences: sentenceCosts(s.timeline, tracked.lookups),
-      })),
+      done: result.then((s) => renderSummary(s, tracked.lookups)),
     }
   }
   return renderParagraphs(input, pool)

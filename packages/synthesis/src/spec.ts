@@ -3,13 +3,20 @@ import { z } from 'zod'
 
 /**
  * Job specs of synthesis, shared by the producer (the api enqueues) and the consumer (the worker). The
- * payload is only the request id; everything else is in `app.synthesis_requests`. The job id is the request
- * id, so enqueuing twice never creates two jobs.
+ * payload is the request id (everything else is in `app.synthesis_requests`) and, for a request made through
+ * `POST /v1/tts`, `webhook: "v1"`: the render job hands it to the callback job, which then POSTs the v1
+ * (camelCase) body instead of the old one. The job id is the request id, so enqueuing twice never creates two.
  */
+/** Shape of the webhook body: absent = the old (`/api/v1/tts`, snake_case) one. */
+export const WEBHOOK_SHAPES = ['v1'] as const
+export type WebhookShape = (typeof WEBHOOK_SHAPES)[number]
+
+const requestPayload = z.object({ requestId: z.string().uuid(), webhook: z.enum(WEBHOOK_SHAPES).optional() })
+
 export const synthesisJobSpec = defineJobSpec({
   name: 'synthesis.render',
   version: 1,
-  schema: z.object({ requestId: z.string().uuid() }),
+  schema: requestPayload,
   retries: 3,
   backoff: { type: 'exponential', delayMs: 2_000 },
 })
@@ -18,7 +25,7 @@ export const synthesisJobSpec = defineJobSpec({
 export const callbackJobSpec = defineJobSpec({
   name: 'synthesis.callback',
   version: 1,
-  schema: z.object({ requestId: z.string().uuid() }),
+  schema: requestPayload,
   retries: 5,
   backoff: { type: 'exponential', delayMs: 2_000 },
 })

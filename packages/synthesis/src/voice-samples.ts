@@ -8,6 +8,26 @@ const sampleSentence = (purpose: string | undefined): string => {
   return script.text.split(/(?<=[.!?])\s+/)[0]!
 }
 
+type SampleWriter = (key: string, bytes: Uint8Array, contentType: string) => Promise<string>
+
+/** One sample sentence of `voice` spoken (MP3) and stored under `key`; answers the public URL. */
+const speakSample = async (
+  voice: typeof t.voices.$inferSelect,
+  key: string,
+  writeFile: SampleWriter,
+  pool: ReturnType<typeof createSynthesisPool>,
+): Promise<string> => {
+  const result = await synthesize({
+    text: sampleSentence(voice.features[0]),
+    voice: voice.engineVoice,
+    format: 'mp3',
+    bitrate: 64,
+    pool,
+    cache: false,
+  })
+  return writeFile(key, result.audio, 'audio/mpeg')
+}
+
 /**
  * Real voice samples, a start-up step of the composer (`loa serve`, the api's server) after the seeds: each
  * catalogue voice without a sample gets one sentence of its purpose's sample script spoken by @loa/tts (MP3),
@@ -20,7 +40,7 @@ export const generateVoiceSamples = async ({
   log,
 }: {
   db: Db
-  writeFile: (key: string, bytes: Uint8Array, contentType: string) => Promise<string>
+  writeFile: SampleWriter
   log?: (message: string) => void
 }): Promise<void> => {
   const missing = await db.select().from(t.voices).where(isNull(t.voices.sampleAudioUrl))
@@ -30,15 +50,7 @@ export const generateVoiceSamples = async ({
   try {
     for (const voice of speakable) {
       try {
-        const result = await synthesize({
-          text: sampleSentence(voice.features[0]),
-          voice: voice.engineVoice,
-          format: 'mp3',
-          bitrate: 64,
-          pool,
-          cache: false,
-        })
-        const url = await writeFile(`voices/samples/${voice.code}.mp3`, result.audio, 'audio/mpeg')
+        const url = await speakSample(voice, `voices/samples/${voice.code}.mp3`, writeFile, pool)
         await db
           .update(t.voices)
           .set({ sampleAudioUrl: url, updatedAt: new Date() })
@@ -49,6 +61,30 @@ export const generateVoiceSamples = async ({
         )
       }
     }
+  } finally {
+    await pool.close()
+  }
+}
+
+/**
+ * The same sample, spoken again for one voice (the back-office's "regenerate the sample"): stored under a new
+ * key (`voices/samples/CODE.STAMP.mp3`, so no cached copy of the old file answers) and the public URL answered;
+ * the caller saves it on the voice (with its audit row). Throws when the voice's engine voice is not installed
+ * or the engine fails.
+ */
+export const generateVoiceSample = async ({
+  voice,
+  writeFile,
+  stamp = Date.now().toString(36),
+}: {
+  voice: typeof t.voices.$inferSelect
+  writeFile: SampleWriter
+  stamp?: string
+}): Promise<string> => {
+  if (!findVoice(voice.engineVoice)) throw new Error(`engine voice ${voice.engineVoice} is not installed`)
+  const pool = createSynthesisPool({ size: 1 })
+  try {
+    return await speakSample(voice, `voices/samples/${voice.code}.${stamp}.mp3`, writeFile, pool)
   } finally {
     await pool.close()
   }

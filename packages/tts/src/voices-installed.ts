@@ -131,12 +131,11 @@ const NO_VOICES: LoaVoice[] = []
 
 const current = (): Scan => {
   const dir = voicesDir
-  let dirMtime: number
-  try {
-    dirMtime = statSync(dir).mtimeMs
-  } catch {
-    return { dir, dirMtime: -1, at: Date.now(), voices: NO_VOICES, problems: [] }
-  }
+  // Asked on every public catalogue request: no exception for an absent folder (the common case) — throwing and
+  // catching one costs more than the whole cached answer.
+  const stat = statSync(dir, { throwIfNoEntry: false })
+  if (!stat) return { dir, dirMtime: -1, at: Date.now(), voices: NO_VOICES, problems: [] }
+  const dirMtime = stat.mtimeMs
   if (!last || last.dir !== dir || last.dirMtime !== dirMtime || Date.now() - last.at > RESCAN_MS) {
     const next = scan(dir, dirMtime)
     // The same voices keep the same list, so that callers can tell a change by identity.

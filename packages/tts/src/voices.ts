@@ -1,10 +1,10 @@
-/** The Loa voice catalogue: product voices mapped onto engine voices. The API seeds its catalogue from it. */
-import type { Region } from './normalize/types.ts'
+/** The voices the engine speaks: the built-in ones (listed in @loa/contracts) and installed neural voices. */
+import { BUILT_IN_ENGINE_VOICES, DEFAULT_ENGINE_VOICE, type EngineVoice } from '@loa/contracts'
 import { TtsError } from './errors.ts'
 import { installedVoices } from './voices-installed.ts'
 
-export type Gender = 'MALE' | 'FEMALE'
-export type VoicePurpose = 'REVIEW_FILM' | 'NEWS' | 'AUDIO_BOOK' | 'ADVERTISE'
+export type Gender = EngineVoice['gender']
+export type VoicePurpose = EngineVoice['purposes'][number]
 export type EngineId = 'espeak-native' | 'espeak-wasm' | 'piper'
 
 /** A neural voice in Piper's format (`NAME.onnx` + `NAME.onnx.json`), spoken by the `piper` engine. */
@@ -35,17 +35,8 @@ export interface VoiceEngineMapping {
   piper?: PiperVoiceRef
 }
 
-export interface LoaVoice {
-  code: string
-  name: string
-  languageCode: 'vi-VN'
-  region: Region
-  gender: Gender
-  purposes: readonly VoicePurpose[]
-  /** Commercial level shown in the catalogue. */
-  level: 'STANDARD' | 'PREMIUM'
-  /** Display order (1 = first). */
-  rank: number
+/** A voice the engine speaks: the engine voice of @loa/contracts plus how the engine renders it. */
+export interface LoaVoice extends EngineVoice {
   engine: VoiceEngineMapping
   /** Credit line the voice's licence asks for (neural voices, e.g. CC BY 4.0 datasets). */
   attribution?: string
@@ -53,111 +44,39 @@ export interface LoaVoice {
   licence?: string
 }
 
-const voice = (
-  code: string,
-  name: string,
-  region: Region,
-  gender: Gender,
-  purposes: VoicePurpose[],
-  level: LoaVoice['level'],
-  rank: number,
-  engine: VoiceEngineMapping,
-): LoaVoice => ({ code, name, languageCode: 'vi-VN', region, gender, purposes, level, rank, engine })
-
-export const VOICES: readonly LoaVoice[] = [
-  voice('vi-north-female-mai', 'Mai (Hà Nội)', 'NORTH', 'FEMALE', ['NEWS', 'AUDIO_BOOK'], 'STANDARD', 1, {
-    espeakVoice: 'vi',
-    variant: 'f3',
-    pitch: 58,
+/** How eSpeak speaks each built-in voice (`BUILT_IN_ENGINE_VOICES` of @loa/contracts). */
+const ESPEAK: Record<string, VoiceEngineMapping> = {
+  'vi-north-female-mai': { espeakVoice: 'vi', variant: 'f3', pitch: 58, range: 55, rate: 170 },
+  'vi-north-male-minh': { espeakVoice: 'vi', variant: 'm3', pitch: 42, range: 50, rate: 175 },
+  'vi-north-female-lan': { espeakVoice: 'vi', variant: 'f5', pitch: 62, range: 65, rate: 185 },
+  'vi-north-male-khoi': { espeakVoice: 'vi', variant: 'm1', pitch: 38, range: 45, rate: 160 },
+  'vi-central-female-huong': {
+    espeakVoice: 'vi-vn-x-central',
+    variant: 'f2',
+    pitch: 56,
     range: 55,
-    rate: 170,
-  }),
-  voice('vi-north-male-minh', 'Minh (Hà Nội)', 'NORTH', 'MALE', ['NEWS', 'REVIEW_FILM'], 'STANDARD', 2, {
-    espeakVoice: 'vi',
-    variant: 'm3',
-    pitch: 42,
-    range: 50,
-    rate: 175,
-  }),
-  voice(
-    'vi-north-female-lan',
-    'Lan (Hà Nội)',
-    'NORTH',
-    'FEMALE',
-    ['ADVERTISE', 'REVIEW_FILM'],
-    'PREMIUM',
-    3,
-    {
-      espeakVoice: 'vi',
-      variant: 'f5',
-      pitch: 62,
-      range: 65,
-      rate: 185,
-    },
-  ),
-  voice('vi-north-male-khoi', 'Khôi (Hà Nội)', 'NORTH', 'MALE', ['AUDIO_BOOK'], 'PREMIUM', 4, {
-    espeakVoice: 'vi',
-    variant: 'm1',
-    pitch: 38,
-    range: 45,
-    rate: 160,
-  }),
-  voice(
-    'vi-central-female-huong',
-    'Hương (Huế)',
-    'CENTRAL',
-    'FEMALE',
-    ['AUDIO_BOOK', 'NEWS'],
-    'STANDARD',
-    5,
-    {
-      espeakVoice: 'vi-vn-x-central',
-      variant: 'f2',
-      pitch: 56,
-      range: 55,
-      rate: 165,
-    },
-  ),
-  voice('vi-central-male-phuong', 'Phương (Huế)', 'CENTRAL', 'MALE', ['REVIEW_FILM', 'NEWS'], 'STANDARD', 6, {
+    rate: 165,
+  },
+  'vi-central-male-phuong': {
     espeakVoice: 'vi-vn-x-central',
     variant: 'm2',
     pitch: 44,
     range: 50,
     rate: 170,
-  }),
-  voice(
-    'vi-south-female-vy',
-    'Vy (Sài Gòn)',
-    'SOUTH',
-    'FEMALE',
-    ['ADVERTISE', 'REVIEW_FILM'],
-    'STANDARD',
-    7,
-    {
-      espeakVoice: 'vi-vn-x-south',
-      variant: 'f4',
-      pitch: 60,
-      range: 60,
-      rate: 180,
-    },
-  ),
-  voice('vi-south-male-kien', 'Kiên (Sài Gòn)', 'SOUTH', 'MALE', ['NEWS', 'AUDIO_BOOK'], 'STANDARD', 8, {
-    espeakVoice: 'vi-vn-x-south',
-    variant: 'm4',
-    pitch: 40,
-    range: 50,
-    rate: 170,
-  }),
-  voice('vi-south-female-thao', 'Thảo (Sài Gòn)', 'SOUTH', 'FEMALE', ['AUDIO_BOOK', 'NEWS'], 'PREMIUM', 9, {
-    espeakVoice: 'vi-vn-x-south',
-    variant: 'f1',
-    pitch: 54,
-    range: 50,
-    rate: 165,
-  }),
-]
+  },
+  'vi-south-female-vy': { espeakVoice: 'vi-vn-x-south', variant: 'f4', pitch: 60, range: 60, rate: 180 },
+  'vi-south-male-kien': { espeakVoice: 'vi-vn-x-south', variant: 'm4', pitch: 40, range: 50, rate: 170 },
+  'vi-south-female-thao': { espeakVoice: 'vi-vn-x-south', variant: 'f1', pitch: 54, range: 50, rate: 165 },
+}
 
-export const DEFAULT_VOICE_CODE = 'vi-north-female-mai'
+/** The built-in voices, spoken by eSpeak. */
+export const VOICES: readonly LoaVoice[] = BUILT_IN_ENGINE_VOICES.map((v) => {
+  const engine = ESPEAK[v.code]
+  if (!engine) throw new Error(`no eSpeak settings for the built-in voice '${v.code}'`)
+  return { ...v, engine }
+})
+
+export const DEFAULT_VOICE_CODE = DEFAULT_ENGINE_VOICE
 
 /** All Loa voices (built-in eSpeak voices and installed neural voices), ordered by rank. */
 export const listVoices = (): LoaVoice[] =>

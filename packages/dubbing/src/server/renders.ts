@@ -1,5 +1,6 @@
 import { AppError } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
+import { watchRecord } from '@loa/jobs'
 import { chargeReservation, releaseReservation, type Ledger } from '@loa/ledger'
 import { and, eq, lt } from 'drizzle-orm'
 import { billableCharacters, renderInputOf, type RenderInput, type Tx } from './projects.ts'
@@ -123,28 +124,16 @@ export const writeProgress = async (db: Db, id: string, percent: number): Promis
 }
 
 /** A render's states as they change (polled), ending with its final status or when `signal` aborts. */
-export async function* watchRender(
+export const watchRender = (
   db: Db,
   id: string,
   signal?: AbortSignal,
   pollMs = 400,
-): AsyncGenerator<RenderRow> {
-  let last = ''
-  while (!signal?.aborted) {
-    const [row] = await db.select().from(t.dubbingRenders).where(eq(t.dubbingRenders.id, id))
-    if (!row) return
-    const state = `${row.status}:${row.progress}`
-    if (state !== last) {
-      last = state
-      yield row
-    }
-    if (row.status !== 'IN_PROGRESS') return
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs)
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer)
-        resolve()
-      })
-    })
-  }
-}
+): AsyncGenerator<RenderRow> =>
+  watchRecord({
+    read: async () => (await db.select().from(t.dubbingRenders).where(eq(t.dubbingRenders.id, id)))[0],
+    stateOf: (row) => `${row.status}:${row.progress}`,
+    isFinal: (row) => row.status !== 'IN_PROGRESS',
+    pollMs,
+    signal,
+  })

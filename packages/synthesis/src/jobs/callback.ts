@@ -1,14 +1,16 @@
 import { app as t } from '@loa/db'
 import { defineJob, type AnyJobDefinition } from '@loa/jobs'
 import { and, eq } from 'drizzle-orm'
-import { callbackPayload } from '../callback-payload.ts'
+import { CALLBACK_LINK_TTL_SECONDS, callbackPayload } from '../callback-payload.ts'
 import { DEFAULT_CALLBACK_POLICY, deliverCallback, type CallbackPolicy } from '../callbacks/index.ts'
 import { callbackJobSpec } from '../spec.ts'
+import { v1RequestOf } from '../v1-request.ts'
 import type { SynthesisJobDeps } from './render.ts'
 
 /**
  * `synthesis.callback`: POSTs a finished API request's result to its callback URL, signed with the app's
- * callback secret. Every attempt is recorded; a failed attempt throws so the queue retries with backoff.
+ * callback secret: the old (snake_case) body, or for `webhook: "v1"` the request as `GET /v1/tts/requests/{id}`
+ * answers it (links valid a day). Every attempt is recorded; a failed attempt throws so the queue retries with backoff.
  * Idempotent: once an attempt succeeded, a re-run does nothing.
  */
 export const callbackJob = (
@@ -18,7 +20,7 @@ export const callbackJob = (
   const effective: CallbackPolicy = { ...DEFAULT_CALLBACK_POLICY, ...policy }
   return defineJob({
     ...callbackJobSpec,
-    handler: async ({ requestId }, ctx) => {
+    handler: async ({ requestId, webhook }, ctx) => {
       const { db } = database
       const [row] = await db.select().from(t.synthesisRequests).where(eq(t.synthesisRequests.id, requestId))
       if (!row?.callbackUrl || !row.apiAppId || row.status === 'IN_PROGRESS')
@@ -33,12 +35,11 @@ export const callbackJob = (
       if (done) return { requestId, delivered: true }
       const [app] = await db.select().from(t.apiApps).where(eq(t.apiApps.id, row.apiAppId))
       if (!app) return { requestId, delivered: false }
-      const attempt = await deliverCallback(
-        row.callbackUrl,
-        await callbackPayload(row, storage),
-        app.callbackSecret,
-        effective,
-      )
+      const payload =
+        webhook === 'v1'
+          ? await v1RequestOf(row, storage, CALLBACK_LINK_TTL_SECONDS)
+          : await callbackPayload(row, storage)
+      const attempt = await deliverCallback(row.callbackUrl, payload, app.callbackSecret, effective)
       await db.insert(t.synthesisCallbackAttempts).values({
         requestId,
         attempt: ctx.attempt,

@@ -4,7 +4,8 @@ import { defineJob, type AnyJobDefinition, type JobContext, type JobLogger, type
 import type { Storage } from '@loa/storage'
 import { isTtsError, toSrt, type DictionaryEntry, type PauseSettings } from '@loa/tts'
 import { eq } from 'drizzle-orm'
-import { renderSynthesis, type RenderParagraph } from '../render.ts'
+import { renderAudioType } from '../pcm.ts'
+import type { RenderParagraph } from '../render.ts'
 import {
   completeRequest,
   failRequest,
@@ -14,7 +15,7 @@ import {
   type RequestRow,
 } from '../requests.ts'
 import { progressReporter } from '../service/progress.ts'
-import { callbackJobId, callbackJobSpec, synthesisJobSpec } from '../spec.ts'
+import { callbackJobId, callbackJobSpec, synthesisJobSpec, type WebhookShape } from '../spec.ts'
 
 /** What the synthesis jobs need from the process that runs them. */
 export interface SynthesisJobDeps {
@@ -27,9 +28,9 @@ export interface SynthesisJobDeps {
 /** Errors of the input itself: retrying cannot help. */
 const PERMANENT = new Set(['TTS_EMPTY_TEXT', 'TTS_TEXT_TOO_LONG', 'TTS_UNKNOWN_VOICE', 'TTS_INVALID_OPTION'])
 
-const enqueueCallback = async (queue: Queue, row: RequestRow): Promise<void> => {
+const enqueueCallback = async (queue: Queue, row: RequestRow, webhook?: WebhookShape): Promise<void> => {
   if (row.source !== 'API' || !row.callbackUrl) return
-  await queue.enqueue(callbackJobSpec, { requestId: row.id }, { jobId: callbackJobId(row.id) })
+  await queue.enqueue(callbackJobSpec, { requestId: row.id, webhook }, { jobId: callbackJobId(row.id) })
 }
 
 const runRender = async (
@@ -39,17 +40,19 @@ const runRender = async (
 ) => {
   const keys = synthesisKeys(row.id, row.audioType)
   const onProgress = progressReporter(deps.database, row.id, row.progress)
-  const rendered = renderSynthesis({
-    paragraphs: row.paragraphs as RenderParagraph[],
-    format: row.audioType === 'wav' ? 'wav' : 'mp3',
-    bitrate: row.bitrate,
-    sampleRate: row.sampleRate,
-    pauses: (row.pauses ?? undefined) as Partial<PauseSettings> | undefined,
-    dictionary: (row.dictionary ?? undefined) as DictionaryEntry[] | undefined,
-    cache: sentenceCacheFor(deps.storage),
-    signal: ctx.signal,
-    onProgress,
-  })
+  const rendered = renderAudioType(
+    {
+      paragraphs: row.paragraphs as RenderParagraph[],
+      bitrate: row.bitrate,
+      sampleRate: row.sampleRate,
+      pauses: (row.pauses ?? undefined) as Partial<PauseSettings> | undefined,
+      dictionary: (row.dictionary ?? undefined) as DictionaryEntry[] | undefined,
+      cache: sentenceCacheFor(deps.storage),
+      signal: ctx.signal,
+      onProgress,
+    },
+    row.audioType,
+  )
   await deps.storage.put(
     keys.audio,
     rendered.audio instanceof Uint8Array ? rendered.audio : Readable.from(rendered.audio),
@@ -74,13 +77,13 @@ const runRender = async (
 export const renderJob = ({ database, storage, queue, logger }: SynthesisJobDeps): AnyJobDefinition =>
   defineJob({
     ...synthesisJobSpec,
-    handler: async ({ requestId }, ctx) => {
+    handler: async ({ requestId, webhook }, ctx) => {
       const { db } = database
       const [row] = await db.select().from(t.synthesisRequests).where(eq(t.synthesisRequests.id, requestId))
       if (!row) return { requestId, outcome: 'missing' }
       if (row.status !== 'IN_PROGRESS') {
         await db.transaction((tx) => settleFinal(tx, row))
-        await enqueueCallback(queue, row)
+        await enqueueCallback(queue, row, webhook)
         return { requestId, outcome: row.status }
       }
       let rendered: Awaited<ReturnType<typeof runRender>>
@@ -98,7 +101,7 @@ export const renderJob = ({ database, storage, queue, logger }: SynthesisJobDeps
         if (PERMANENT.has(code) || ctx.attempt >= ctx.maxAttempts) {
           logger?.warn({ requestId, code, err: message }, 'synthesis failed')
           const failed = await failRequest(database, requestId, code, message)
-          if (failed) await enqueueCallback(queue, failed)
+          if (failed) await enqueueCallback(queue, failed, webhook)
           return { requestId, outcome: 'FAILURE' }
         }
         throw error
@@ -116,7 +119,7 @@ export const renderJob = ({ database, storage, queue, logger }: SynthesisJobDeps
         await Promise.all(Object.values(keys).map((k) => storage.delete(k).catch(() => undefined)))
         return { requestId, outcome: now?.status ?? 'missing' }
       }
-      await enqueueCallback(queue, final)
+      await enqueueCallback(queue, final, webhook)
       return { requestId, outcome: 'SUCCESS', charged: final.chargedCharacters }
     },
   })

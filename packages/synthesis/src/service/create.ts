@@ -4,7 +4,7 @@ import { app as t, type Db } from '@loa/db'
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { releaseReservation, type Tx } from '../ledger.ts'
 import { failRequest } from '../requests.ts'
-import { synthesisJobSpec } from '../spec.ts'
+import { synthesisJobSpec, type WebhookShape } from '../spec.ts'
 import { SynthesisErrorCode, synthesisNotFound } from './errors.ts'
 import type { SynthesisRow } from './rows.ts'
 import { validateSynthesis, type SynthesisInput } from './validate.ts'
@@ -20,6 +20,10 @@ export interface CreateOptions {
   app?: ApiAppRow
   /** Enqueue the render job (false for streamed requests rendered by the api itself). */
   enqueue?: boolean
+  /** When the retention sweep may delete the files (developer API requests; none: kept). */
+  retainUntil?: Date | null
+  /** The webhook body's shape (`v1` for `POST /v1/tts`; none: the old one), carried by the render job. */
+  webhook?: WebhookShape
 }
 
 const tooMany = (code: string, message: string, retryAfter: string, details: Record<string, number>) =>
@@ -111,6 +115,7 @@ export const createRequest = async (
       speedRate: first.speed,
       characters,
       callbackUrl: input.callbackUrl ?? null,
+      retainUntil: options.retainUntil ?? null,
     })
   })
   // 2. Credits: a failed reservation removes the row again.
@@ -142,7 +147,7 @@ export const createRequest = async (
   // 3. The job (id = request id). If the queue refuses it, the request fails and the credits go back.
   if (enqueue) {
     try {
-      await deps.queue!.enqueue(synthesisJobSpec, { requestId: id }, { jobId: id })
+      await deps.queue!.enqueue(synthesisJobSpec, { requestId: id, webhook: options.webhook }, { jobId: id })
     } catch (error) {
       await failRequest(deps.database, id, 'QUEUE_UNAVAILABLE', String(error))
       throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'The job queue is not available', 503, {

@@ -11,6 +11,7 @@ import {
 } from '@loa/tts'
 import { renderSynthesis, type RenderParagraph } from '../render.ts'
 import { sentenceCacheFor, synthesisKeys } from '../requests.ts'
+import { assertAudioKept } from '../audio-expired.ts'
 import { SynthesisErrorCode } from './errors.ts'
 import type { SynthesisRow } from './rows.ts'
 import { downloadBaseName } from './file-name.ts'
@@ -80,6 +81,8 @@ export const ensureDownload = async (
 ): Promise<{ url: string; format: DownloadFormat; expiresAt: Date }> => {
   if (row.status !== 'SUCCESS' || !row.timelineKey)
     throw new AppError(SynthesisErrorCode.SYNTHESIS_NOT_READY, `The request is ${row.status}`, 409)
+  // Swept by the retention sweep: nothing to sign, and nothing may be rendered again from the cache.
+  assertAudioKept(row)
   const format = requested ?? (row.audioType as 'mp3' | 'wav')
   const keys = synthesisKeys(row.id, format)
   let key = keys.audio

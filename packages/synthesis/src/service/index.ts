@@ -4,7 +4,14 @@ export type { ReserveRequest, SynthesisDeps } from './deps.ts'
 export { SynthesisErrorCode } from './errors.ts'
 export { DOWNLOAD_FORMATS, ensureDownload, LINK_TTL_SECONDS, type DownloadFormat } from './files.ts'
 export { progressReporter } from './progress.ts'
-export { summaryColumns, type SynthesisRow, type SynthesisSummaryRow } from './rows.ts'
+export {
+  paragraphVoiceCodes,
+  summaryColumns,
+  toSummaryRow,
+  type SynthesisRow,
+  type SynthesisSummaryRow,
+} from './rows.ts'
 export { checkLength, validateSynthesis, type SynthesisInput } from './validate.ts'
 export { resolveVoices, ttsVoiceFor, type InputParagraph, type StoredParagraph } from './voices.ts'
+export type { SpeechStream, StreamSource } from './stream.ts'
 export { WATCH_POLL_MS, watchRequest, type WatchOptions } from './watch.ts'

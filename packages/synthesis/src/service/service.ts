@@ -9,6 +9,7 @@ import { synthesisNotFound, textEmpty } from './errors.ts'
 import { ensureDownload, requestFileKeys, type DownloadFormat } from './files.ts'
 import type { SynthesisRow } from './rows.ts'
 import { signalRequest } from './signals.ts'
+import { streamSpeech, type StreamSource } from './stream.ts'
 import { checkLength, type SynthesisInput } from './validate.ts'
 import { resolveVoices, type InputParagraph } from './voices.ts'
 import { watchRequest, type WatchOptions } from './watch.ts'
@@ -118,6 +119,8 @@ export const createSynthesisService = (deps: SynthesisDeps) => {
     preview,
     historyWhere,
     download,
+    /** Audio as it is rendered: a paid request made with `enqueue: false` (settled at the end), or the demo. */
+    stream: (source: StreamSource) => streamSpeech(deps, source),
     /** The request's states as they change, ending with its final status (see watchRequest). */
     watch: (id: string, options: Omit<WatchOptions, 'queue'> = {}) =>
       watchRequest(deps.database, id, { ...options, queue: deps.queue }),

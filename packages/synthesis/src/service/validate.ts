@@ -15,13 +15,14 @@ import {
   SPEED_RANGE,
   type PauseSettings,
 } from '@loa/tts'
+import { renderFormatOf, type AudioType } from '../pcm.ts'
 import type { RenderParagraph } from '../render.ts'
 import { nothingToRead, SynthesisErrorCode, textEmpty } from './errors.ts'
 import type { InputParagraph } from './voices.ts'
 
 export interface SynthesisInput {
   paragraphs: InputParagraph[]
-  audioType: 'mp3' | 'wav'
+  audioType: AudioType
   bitrate: number
   sampleRate: number
   pauses?: Partial<PauseSettings>
@@ -42,7 +43,7 @@ export const checkLength = (text: string, max: number): void => {
     )
 }
 
-const checkAudio = (input: { audioType: 'mp3' | 'wav'; bitrate: number; sampleRate: number }) => {
+const checkAudio = (input: { audioType: AudioType; bitrate: number; sampleRate: number }) => {
   if (!(
     Number.isInteger(input.bitrate) &&
     input.bitrate >= BITRATE_RANGE.min &&
@@ -99,7 +100,7 @@ export const validateSynthesis = (
   try {
     resolveOptions({
       voice: input.paragraphs[0]!.voiceCode,
-      format: input.audioType,
+      format: renderFormatOf(input.audioType),
       bitrate: input.bitrate,
       sampleRate: input.sampleRate,
       pauses: input.pauses,

@@ -1,5 +1,5 @@
 import { app as t, type Database } from '@loa/db'
-import type { Queue } from '@loa/jobs'
+import { watchRecord, type Queue } from '@loa/jobs'
 import { eq } from 'drizzle-orm'
 import { summaryColumns, type SynthesisSummaryRow } from './rows.ts'
 import { onRequestSignal } from './signals.ts'
@@ -27,46 +27,25 @@ export async function* watchRequest(
   options: WatchOptions = {},
 ): AsyncGenerator<SynthesisSummaryRow> {
   const { db } = database
-  const { signal, pollMs = WATCH_POLL_MS } = options
-  let woken = false
-  let wake: (() => void) | undefined
-  const poke = () => {
-    woken = true
-    wake?.()
-  }
-  const offSignal = onRequestSignal(db, id, poke)
-  const offQueue = options.queue?.onEvent((event) => {
-    if (event.jobId === id && event.type !== 'enqueued') poke()
-  })
-  signal?.addEventListener('abort', poke)
-  try {
-    let last = ''
-    while (!signal?.aborted) {
-      woken = false
+  const { queue } = options
+  yield* watchRecord({
+    read: async () => {
       const [row] = await db
         .select(summaryColumns)
         .from(t.synthesisRequests)
         .where(eq(t.synthesisRequests.id, id))
-      if (!row || row.deletedAt) return
-      const state = `${row.status}:${row.progress}`
-      if (state !== last) {
-        last = state
-        yield row
-      }
-      if (row.status !== 'IN_PROGRESS') return
-      if (!woken)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs)
-          wake = () => {
-            clearTimeout(timer)
-            resolve()
-          }
-        })
-      wake = undefined
-    }
-  } finally {
-    offSignal()
-    offQueue?.()
-    signal?.removeEventListener('abort', poke)
-  }
+      return row && !row.deletedAt ? row : undefined
+    },
+    stateOf: (row) => `${row.status}:${row.progress}`,
+    isFinal: (row) => row.status !== 'IN_PROGRESS',
+    pollMs: options.pollMs ?? WATCH_POLL_MS,
+    signal: options.signal,
+    wakeOn: [
+      (wake) => onRequestSignal(db, id, wake),
+      (wake) =>
+        queue?.onEvent((event) => {
+          if (event.jobId === id && event.type !== 'enqueued') wake()
+        }) ?? (() => undefined),
+    ],
+  })
 }

@@ -1,0 +1,80 @@
+import { synthesizeStream, type DictionaryEntry, type SynthesisSummary } from '@loa/tts'
+import { trackingCache } from '../cache.ts'
+import { renderSummary, type RenderParagraph } from '../render.ts'
+import { completeRequest, failRequest, sentenceCacheFor } from '../requests.ts'
+import type { SynthesisDeps } from './deps.ts'
+import type { SynthesisRow } from './rows.ts'
+
+/** What a stream speaks: a paid request created with `enqueue: false`, or the free demo's text. */
+export type StreamSource = { row: SynthesisRow } | (RenderParagraph & { row?: undefined })
+
+/** Audio leaving as it is rendered; iterating it to the end (or stopping early) settles a paid request. */
+export interface SpeechStream {
+  format: 'mp3' | 'wav'
+  chunks: AsyncGenerator<Uint8Array>
+  /** The paid request (none for the demo). */
+  row?: SynthesisRow
+}
+
+/**
+ * Streams one single-voice text as it is rendered (on the tts worker-thread pool): the first bytes leave as soon as
+ * the first sentence is encoded. With a request row (the developer API) the credits held for it are charged when the
+ * last byte is out, and released when the synthesis fails or the consumer stops early (the client went away). The
+ * demo reads mp3 with no dictionary and settles nothing.
+ */
+export const streamSpeech = (
+  deps: Pick<SynthesisDeps, 'database' | 'storage'>,
+  source: StreamSource,
+): SpeechStream => {
+  const { row } = source
+  const paragraph = row ? (row.paragraphs as RenderParagraph[])[0]! : source
+  const format = row?.audioType === 'wav' ? 'wav' : 'mp3'
+  const abort = new AbortController()
+  const tracked = deps.storage ? trackingCache(sentenceCacheFor(deps.storage)) : undefined
+  const stream = synthesizeStream({
+    text: row ? row.text : source.text,
+    voice: paragraph.voiceCode,
+    speed: paragraph.speed,
+    format,
+    bitrate: row?.bitrate,
+    sampleRate: row?.sampleRate,
+    // A paid request reads with the dictionary snapshotted into its row (the owner's entries).
+    dictionary: (row?.dictionary ?? undefined) as DictionaryEntry[] | undefined,
+    cache: tracked?.cache,
+    signal: abort.signal,
+  })
+  const settle = async (summary: SynthesisSummary | undefined, error?: unknown) => {
+    if (!row) return
+    if (summary)
+      await completeRequest(deps.database, row, {
+        audioKey: null,
+        timelineKey: null,
+        ...renderSummary(summary, tracked?.lookups ?? []),
+      })
+    else
+      await failRequest(
+        deps.database,
+        row.id,
+        'STREAM_ABORTED',
+        error instanceof Error ? error.message : 'the client closed the stream',
+      )
+  }
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    let finished = false
+    try {
+      for await (const chunk of stream) yield chunk
+      finished = true
+      await settle(await stream.summary)
+    } catch (error) {
+      finished = true
+      await settle(undefined, error).catch(() => undefined)
+      throw error
+    } finally {
+      if (!finished) {
+        abort.abort()
+        await settle(undefined).catch(() => undefined)
+      }
+    }
+  }
+  return { format, chunks: chunks(), row }
+}
