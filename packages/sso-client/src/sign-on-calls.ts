@@ -62,8 +62,17 @@ export class RefreshRejectedError extends Error {
 }
 
 /**
+ * The SSO had no session to refresh (a 2xx answer with status 0 and no result: no refresh cookie was sent). Still a
+ * failed refresh (spec §5), but the normal state of a visitor, so it is logged as a warning (docs/decisions.md).
+ */
+export class NoSessionError extends RefreshRejectedError {
+  override name = 'NoSessionError'
+}
+
+/**
  * The network refresh: `POST {ssoApiUrl}/api/v1/auth/refresh-token {clientId}` with the session cookie. HTTP 4xx,
- * status ≠ 1 and undecodable tokens reject with RefreshRejectedError; network errors and 5xx reject as they are.
+ * status ≠ 1 and undecodable tokens reject with RefreshRejectedError (NoSessionError for "no session"); network
+ * errors and 5xx reject as they are.
  */
 export async function postRefresh(
   env: SsoEnvironment,
@@ -82,6 +91,9 @@ export async function postRefresh(
     throw failure
   }
   const tokens = readTokenSet(data)
+  if (readStatus(data) === 0 && (data as { result?: unknown }).result == null) {
+    throw new NoSessionError(REFRESH_FROM_TOKEN_FAILED_MESSAGE)
+  }
   if (readStatus(data) !== 1 || !tokens) throw new RefreshRejectedError(REFRESH_FROM_TOKEN_FAILED_MESSAGE)
   try {
     return { auth: buildAuthState(tokens, (started + env.now()) / 2), tokens }

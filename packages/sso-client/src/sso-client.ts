@@ -42,6 +42,7 @@ import { OneShotTimer, proactiveRefreshDelayMs } from './proactive-refresh.ts'
 import { RefreshCoordinator } from './refresh-coordinator.ts'
 import {
   isAuthenticationError,
+  NoSessionError,
   postGoogleOneTap,
   postLogout,
   postRefresh,
@@ -235,11 +236,11 @@ export class SsoClient {
     return this.refreshes.run(() => this.refreshFromNetwork())
   }
 
-  /** A failed refresh: logged, unauthenticated; with autoLogin, off to the sign-on page. */
+  /** A failed refresh: logged (a warning when there was no session), unauthenticated; with autoLogin, redirects. */
   private onRefreshFailed(failure: unknown): void {
     const message =
       failure instanceof Error && failure.message ? failure.message : DEFAULT_REFRESH_FAILED_MESSAGE
-    this.env.logger.error(message)
+    this.env.logger[failure instanceof NoSessionError ? 'warn' : 'error'](message)
     this.clearAuth(message)
     if (this.config.options.autoLogin) {
       const action =
