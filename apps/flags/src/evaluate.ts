@@ -1,4 +1,5 @@
 import { GrowthBook, type FeatureDefinition, type FeatureRule, type Experiment } from '@growthbook/growthbook'
+import { strictObjects } from '@loa/contracts'
 import { z } from 'zod'
 import type { FeaturesPayload } from './payload.ts'
 
@@ -11,8 +12,12 @@ import type { FeaturesPayload } from './payload.ts'
  */
 const MAX_ENTRIES = 1000
 
-export const evalRequestSchema = z
-  .object({
+/**
+ * The body the GrowthBook SDK sends (`attributes`, `forcedVariations`, `forcedFeatures`, `url` — feature-repository
+ * of @growthbook/growthbook), strict like every body of Loa: another key is a 400. Attribute values are free.
+ */
+export const evalRequestSchema = strictObjects(
+  z.object({
     attributes: z
       .record(z.string(), z.unknown())
       .refine((r) => Object.keys(r).length <= MAX_ENTRIES, 'too many attributes')
@@ -26,8 +31,8 @@ export const evalRequestSchema = z
       .max(MAX_ENTRIES)
       .default([]),
     url: z.string().max(8192).default(''),
-  })
-  .loose()
+  }),
+)
 
 export type EvalRequest = z.output<typeof evalRequestSchema>
 

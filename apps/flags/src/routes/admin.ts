@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { AppError, CommonErrorCode, ok } from '@loa/contracts'
+import { ok } from '@loa/contracts'
 import type { Db } from '@loa/db'
+import { parseOrRefuse, parseStrictBody } from '@loa/service-kit'
 import type { AdminActor } from '../auth.ts'
 import * as store from '../store/index.ts'
 import { VALUE_TYPES } from '../validate.ts'
@@ -26,18 +27,10 @@ declare module 'fastify' {
   }
 }
 
-const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
-  const r = schema.safeParse(value ?? {})
-  if (r.success) return r.data
-  throw new AppError(
-    CommonErrorCode.VALIDATION_FAILED,
-    r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
-    400,
-    {
-      details: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    },
-  )
-}
+/** Bodies are strict like the api's (an unknown key anywhere is 400 VALIDATION_FAILED); queries are parsed as given. */
+const parse = parseStrictBody
+/** Actions that take no input: no body, or `{}`. */
+const noInput = z.object({})
 
 const environmentInput = z
   .object({
@@ -89,7 +82,7 @@ const clientKeyBody = z
 
 const listQuery = z.object({ include_archived: z.enum(['true', 'false', '1', '0']).optional() })
 const archivedFrom = (q: unknown) => {
-  const v = parse(listQuery, q).include_archived
+  const v = parseOrRefuse(listQuery, q).include_archived
   return v === 'true' || v === '1'
 }
 
@@ -143,12 +136,14 @@ export const registerAdminRoutes = (app: FastifyInstance, deps: AdminRouteDeps):
         const { rules } = parse(z.object({ rules: z.array(z.unknown()).max(200) }).strict(), request.body)
         return ok(await store.setRules(db, actor(request), key, environment, rules))
       })
-      admin.post('/features/:key/archive', async (request) =>
-        ok(await store.setArchived(db, actor(request), (request.params as { key: string }).key, true)),
-      )
-      admin.post('/features/:key/unarchive', async (request) =>
-        ok(await store.setArchived(db, actor(request), (request.params as { key: string }).key, false)),
-      )
+      admin.post('/features/:key/archive', async (request) => {
+        parse(noInput, request.body)
+        return ok(await store.setArchived(db, actor(request), (request.params as { key: string }).key, true))
+      })
+      admin.post('/features/:key/unarchive', async (request) => {
+        parse(noInput, request.body)
+        return ok(await store.setArchived(db, actor(request), (request.params as { key: string }).key, false))
+      })
 
       admin.get('/saved-groups', async () => ok({ saved_groups: await store.listSavedGroups(db) }))
       admin.post('/saved-groups', async (request, reply) =>
@@ -167,6 +162,7 @@ export const registerAdminRoutes = (app: FastifyInstance, deps: AdminRouteDeps):
         ),
       )
       admin.delete('/saved-groups/:id', async (request) => {
+        parse(noInput, request.body)
         await store.deleteSavedGroup(db, actor(request), (request.params as { id: string }).id)
         return ok({ deleted: true })
       })
@@ -198,7 +194,7 @@ export const registerAdminRoutes = (app: FastifyInstance, deps: AdminRouteDeps):
       )
 
       admin.get('/audit', async (request) => {
-        const q = parse(
+        const q = parseOrRefuse(
           z.object({
             entity_type: z.string().optional(),
             entity_id: z.string().optional(),

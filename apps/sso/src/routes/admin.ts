@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, CommonErrorCode } from '@loa/contracts'
+import { parseStrictBody } from '@loa/service-kit'
 import type { SsoContext } from '../context.ts'
+import { adminClientBody, adminLockBody, adminRoleBody, emptyBody } from '../http/bodies.ts'
 import { constantEquals } from '../lib/crypto.ts'
 import { createSsoAdmin } from '../admin/operations.ts'
-
-const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
 
 /**
  * Operator endpoints for the CLI while the embedded server holds the database (PGlite is single-process).
@@ -33,14 +32,14 @@ export const registerAdminRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     scope.get('/admin/v1/clients', async () => ({ status: 1, result: await admin.listClients() }))
     scope.put('/admin/v1/clients/:id', async (request) => {
       const { id } = request.params as { id: string }
-      const b = (request.body ?? {}) as Record<string, unknown>
+      const b = parseStrictBody(adminClientBody, request.body)
       try {
         const client = await admin.saveClient({
           id,
-          name: typeof b.name === 'string' && b.name ? b.name : id,
-          redirectUris: strings(b.redirect_uris),
-          postLogoutRedirectUris: strings(b.post_logout_redirect_uris),
-          roles: strings(b.roles),
+          name: b.name || id,
+          redirectUris: b.redirect_uris ?? [],
+          postLogoutRedirectUris: b.post_logout_redirect_uris ?? [],
+          roles: b.roles ?? [],
         })
         ctx.keys.invalidate()
         return { status: 1, result: client }
@@ -50,29 +49,20 @@ export const registerAdminRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     })
     scope.delete('/admin/v1/clients/:id', async (request) => {
       const { id } = request.params as { id: string }
+      parseStrictBody(emptyBody, request.body)
       return { status: 1, result: { removed: await admin.removeClient(id) } }
     })
     scope.post('/admin/v1/roles', async (request) => {
-      const b = (request.body ?? {}) as Record<string, unknown>
-      const op = b.op === 'remove' ? 'remove' : 'add'
+      const b = parseStrictBody(adminRoleBody, request.body)
       try {
-        return {
-          status: 1,
-          result: await admin.changeRole(
-            op,
-            String(b.email ?? ''),
-            String(b.resource ?? ''),
-            String(b.role ?? ''),
-          ),
-        }
+        return { status: 1, result: await admin.changeRole(b.op ?? 'add', b.email, b.resource, b.role) }
       } catch (error) {
         throw fail(error)
       }
     })
     scope.post('/admin/v1/users/:id/lock', async (request) => {
       const { id } = request.params as { id: string }
-      const locked = ((request.body ?? {}) as Record<string, unknown>).locked
-      if (typeof locked !== 'boolean') throw fail(new Error('locked must be true or false'))
+      const { locked } = parseStrictBody(adminLockBody, request.body)
       try {
         return { status: 1, result: await admin.setUserLocked(id, locked) }
       } catch (error) {
@@ -83,11 +73,12 @@ export const registerAdminRoutes = (app: FastifyInstance, ctx: SsoContext) => {
       const limit = Number((request.query as Record<string, unknown>).limit ?? 50)
       return { status: 1, result: await admin.outbox(Number.isFinite(limit) ? limit : 50) }
     })
-    scope.post('/admin/v1/tokens/revoke-all', async () => ({
-      status: 1,
-      result: await admin.revokeAllTokens(),
-    }))
-    scope.post('/admin/v1/keys/rotate', async () => {
+    scope.post('/admin/v1/tokens/revoke-all', async (request) => {
+      parseStrictBody(emptyBody, request.body)
+      return { status: 1, result: await admin.revokeAllTokens() }
+    })
+    scope.post('/admin/v1/keys/rotate', async (request) => {
+      parseStrictBody(emptyBody, request.body)
       const result = await ctx.keys.rotate()
       return { status: 1, result: { kid: result } }
     })

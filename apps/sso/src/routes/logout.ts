@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { SsoContext } from '../context.ts'
 import { OAuthError, invalidRequest } from '../lib/oauth-error.ts'
+import { logoutBody, parseApiBody } from '../http/bodies.ts'
 import { assertBrowserCallAllowed } from '../http/cors.ts'
 import { clearCookie, cookieNames, readCookie } from '../http/cookies.ts'
 import { verifyOwnToken } from '../oauth/tokens.ts'
@@ -50,21 +51,15 @@ export const registerLogoutRoute = (app: FastifyInstance, ctx: SsoContext) => {
       void reply.header('cache-control', 'no-store')
       const refused = await assertBrowserCallAllowed(ctx, request)
       if (refused) throw new OAuthError('invalid_request', refused, 403)
-      const body = request.body
-      if (!body || typeof body !== 'object' || Array.isArray(body))
-        throw invalidRequest('request body must be an object')
-      const b = body as Record<string, unknown>
-      const clientId = b.clientId ?? b.client_id
+      const b = parseApiBody(logoutBody, request.body)
+      const clientId = b.clientId || b.client_id
       const redirectUri = b.redirectUri ?? b.redirect_uri ?? b.post_logout_redirect_uri
-      if (typeof clientId !== 'string' || !clientId) throw invalidRequest('missing clientId')
+      if (!clientId) throw invalidRequest('missing clientId')
       const client = await findClient(ctx.db, clientId)
       if (!client) throw new OAuthError('invalid_client', 'unknown client', 400)
-      if (
-        redirectUri !== undefined &&
-        (typeof redirectUri !== 'string' || !client.postLogoutRedirectUris.includes(redirectUri))
-      )
+      if (redirectUri !== undefined && !client.postLogoutRedirectUris.includes(redirectUri))
         throw invalidRequest('redirectUri is not a registered post-logout URI for this client')
-      const fingerprint = typeof b.fingerprint === 'string' ? b.fingerprint.slice(0, 200) : undefined
+      const fingerprint = b.fingerprint ? b.fingerprint.slice(0, 200) : undefined
       request.log.info({ clientId: client.id, fingerprint }, 'logout')
       const now = ctx.now()
       for (const id of await browserSessionIds(ctx, request, client.id))
@@ -72,7 +67,7 @@ export const registerLogoutRoute = (app: FastifyInstance, ctx: SsoContext) => {
       const names = cookieNames(ctx.config)
       clearCookie(reply, ctx.config, names.session)
       clearCookie(reply, ctx.config, names.refresh(client.id))
-      const target = (redirectUri as string | undefined) ?? client.postLogoutRedirectUris[0] ?? null
+      const target = redirectUri ?? client.postLogoutRedirectUris[0] ?? null
       return { status: 1, message: 'Logged out', result: { redirect_uri: target } }
     },
   )

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { SsoContext } from '../context.ts'
 import { OAuthError, invalidGrant, invalidRequest } from '../lib/oauth-error.ts'
+import { oneTapBody, parseApiBody } from '../http/bodies.ts'
 import { assertBrowserCallAllowed } from '../http/cors.ts'
 import { startSession } from '../oauth/complete.ts'
 import { resolveSocialAccount } from '../oauth/social-account.ts'
@@ -9,8 +10,6 @@ import { issueTokenSet } from '../oauth/tokens.ts'
 import { findClient } from '../store/clients.ts'
 import { createGrant } from '../store/grants.ts'
 import { NO_STORE, setRefreshCookie } from './token.ts'
-
-export const AFFILIATE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * `POST /api/v1/auth/google-one-tap {clientId, token, affiliateCode}`: verifies the Google ID token (RS256
@@ -28,24 +27,13 @@ export const registerOneTapRoute = (app: FastifyInstance, ctx: SsoContext) => {
       if (refused) throw new OAuthError('invalid_request', refused, 403)
       if (!verifyGoogleIdToken)
         throw new OAuthError('invalid_request', 'Google sign-in is not configured', 404)
-      const body = request.body
-      if (!body || typeof body !== 'object' || Array.isArray(body))
-        throw invalidRequest('request body must be an object')
-      const b = body as Record<string, unknown>
-      const clientId = b.clientId ?? b.client_id
-      if (typeof clientId !== 'string') throw invalidRequest('missing clientId')
+      const b = parseApiBody(oneTapBody, request.body)
+      const clientId = b.clientId || b.client_id
+      if (!clientId) throw invalidRequest('missing clientId')
       const client = await findClient(ctx.db, clientId)
       if (!client) throw new OAuthError('invalid_client', 'unknown client', 400)
-      if (typeof b.token !== 'string' || !b.token || b.token.length > 8192)
-        throw invalidRequest('missing token')
-      const affiliate = b.affiliateCode ?? b.affiliate_code
-      if (
-        affiliate !== undefined &&
-        affiliate !== null &&
-        affiliate !== '' &&
-        (typeof affiliate !== 'string' || !AFFILIATE_CODE_PATTERN.test(affiliate))
-      )
-        throw invalidRequest('affiliateCode must be 1-64 characters [A-Za-z0-9_-]')
+      if (!b.token) throw invalidRequest('missing token')
+      const affiliate = b.affiliateCode || b.affiliate_code || undefined
       let claims
       try {
         claims = await verifyGoogleIdToken(b.token)
@@ -62,7 +50,7 @@ export const registerOneTapRoute = (app: FastifyInstance, ctx: SsoContext) => {
           name: typeof claims.name === 'string' ? claims.name : undefined,
           picture: typeof claims.picture === 'string' ? claims.picture : undefined,
         },
-        { affiliateCode: typeof affiliate === 'string' && affiliate ? affiliate : undefined },
+        { affiliateCode: affiliate },
       )
       if (!result.ok)
         throw new OAuthError(

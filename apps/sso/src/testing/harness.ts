@@ -276,3 +276,62 @@ export const hiddenFields = (html: string): Record<string, string> => {
     fields[unescapeHtml(m[1]!)] ??= unescapeHtml(m[2]!)
   return fields
 }
+
+/**
+ * Signs a new user up on a listening SSO's real page, as a browser would (client loa-web, PKCE), and exchanges the
+ * code from `origin`: the token result. For tests that run the SSO as a server rather than through `inject`.
+ */
+export const signUpOverHttp = async (options: {
+  ssoUrl: string
+  redirectUri: string
+  origin: string
+  name?: string
+  email?: string
+  password?: string
+}): Promise<{ access_token: string; refresh_token: string; id_token: string }> => {
+  const jar = new CookieJar()
+  const { verifier, challenge } = pkcePair()
+  const authorize = new URL(`${options.ssoUrl}/authorize`)
+  authorize.search = new URLSearchParams({
+    clientId: 'loa-web',
+    redirectUri: options.redirectUri,
+    responseType: 'code',
+    codeChallenge: challenge,
+    codeChallengeMethod: 'S256',
+    state: 'http-test',
+    action: 'signup',
+  }).toString()
+  const page = await fetch(authorize)
+  jar.absorb(page)
+  const html = await page.text()
+  const form = new URLSearchParams({
+    ...hiddenFields(html),
+    name: options.name ?? 'Nguyễn Văn A',
+    email: options.email ?? uniqueEmail('http.'),
+    password: options.password ?? 'correct horse battery staple 42',
+  })
+  const action = unescapeHtml(/<form[^>]*action="([^"]*)"/.exec(html)?.[1] ?? authorize.toString())
+  const submitted = await fetch(new URL(action, authorize), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+    body: form.toString(),
+    redirect: 'manual',
+  })
+  if (submitted.status !== 303)
+    throw new Error(`signup failed: ${submitted.status} ${await submitted.text()}`)
+  const exchanged = await fetch(`${options.ssoUrl}/api/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: options.origin },
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      client_id: 'loa-web',
+      code: codeFrom(submitted.headers.get('location') ?? undefined),
+      code_verifier: verifier,
+      redirect_uri: options.redirectUri,
+    }),
+  })
+  if (exchanged.status !== 200) throw new Error(`exchange failed: ${await exchanged.text()}`)
+  return (
+    (await exchanged.json()) as { result: { access_token: string; refresh_token: string; id_token: string } }
+  ).result
+}
