@@ -1,3 +1,4 @@
+import { audioExpired, sweptRequestOf } from '@loa/synthesis'
 import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/service-kit'
 import { isLocalStorage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
@@ -26,16 +27,20 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   })
   // Scale mode: rate-limit counters live in Redis so replicas share them. The app opened it, so it closes it.
   const redis = deps.config.redisUrl ? await openSharedRedis(deps.config.redisUrl, app) : undefined
-  await registerExternalPlugins(app, deps.config, redis)
-  installServices(app, deps, redis)
-  cachePublicAnswers(app, {
+  // Before the security and CORS plugins: a stored public answer replays their headers without running them.
+  const publicAnswers = cachePublicAnswers(app, {
     routes: [`${API_BASE}/voices`],
     ttlMs: deps.config.catalogueCacheMs,
+  })
+  await registerExternalPlugins(app, deps.config, redis)
+  installServices(app, deps, redis)
+  publicAnswers.attach({
     catalogue: app.ctx.catalogueCache,
     // A neural voice installed or removed while the API runs shows at once, not after the cache's lifetime.
-    freshen: async () => {
-      if (await app.ctx.neuralVoices.ensure()) app.ctx.catalogueCache.clear()
-    },
+    freshen: () =>
+      app.ctx.neuralVoices.stale()
+        ? app.ctx.neuralVoices.ensure().then((changed) => changed && app.ctx.catalogueCache.clear())
+        : undefined,
   })
   installAuth(app, deps)
   acceptCamelCaseQueries(app)
@@ -50,6 +55,14 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   await app.register(v1Routes, { prefix: V1_BASE })
   // Signed local-file URLs (GET/HEAD/PUT /api/v1/files/*); S3 serves its own presigned URLs.
   if (deps.storage && isLocalStorage(deps.storage))
-    await registerFileRoutes(app, { storage: deps.storage, prefix: `${API_BASE}/files` })
+    await registerFileRoutes(app, {
+      storage: deps.storage,
+      prefix: `${API_BASE}/files`,
+      // A link to a request's file the retention sweep deleted: 410 TTS_AUDIO_EXPIRED, not 404.
+      gone: async (key) => {
+        const swept = await sweptRequestOf(deps.database, key)
+        return swept ? audioExpired(swept) : undefined
+      },
+    })
   return app
 }

@@ -43,7 +43,7 @@ const schema = z.object({
   API_SESSION_CHECK: bool(true),
   API_SESSION_CHECK_URL: httpUrl().optional(),
   API_SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** The SSO's operator API for the back-office (lock / unlock): its address from the API, and the key. */
+  /** The SSO's address from the API (token refresh, the back-office's operator API) and the operator API's key. */
   SSO_INTERNAL_URL: httpUrl().optional(),
   SSO_OPERATOR_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Base prepended to media paths that are not absolute http(s) addresses (spec §5). */
@@ -74,6 +74,10 @@ const schema = z.object({
   TTS_DEMO_LIMIT: positiveInt(10, 10_000),
   /** Developer API v1 (`/v1/tts`): how long its signed audio and timeline links stay valid, in seconds. */
   TTS_V1_LINK_TTL_SECONDS: positiveInt(180, 86_400),
+  /** Days the audio of a developer API request is kept before the retention sweep deletes it; 0 = kept. */
+  API_AUDIO_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(3),
+  /** How often the api runs the retention sweep, in ms; 0 turns it off. */
+  API_AUDIO_RETENTION_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   ...paymentEnvFields,
 })
 
@@ -96,8 +100,10 @@ export interface ApiConfig {
   ssoAudiences: string[]
   /** The SSO's introspection endpoint consulted for revoked sessions; undefined = not consulted. */
   sessionCheck?: { url: string; cacheMs: number }
-  /** Back-office calls to the SSO's operator API (key from `$DATA_DIR/secrets.json` when not set, embedded). */
-  ssoOperator: { url: string; key?: string }
+  /** The SSO as the API reaches it (SSO_INTERNAL_URL, else SSO_PUBLIC_URL): token refresh and the operator API. */
+  ssoInternalUrl: string
+  /** Key of the SSO's operator API (back-office lock / unlock); from `$DATA_DIR/secrets.json` when not set (embedded). */
+  ssoOperatorKey?: string
   cdnUrl?: string
   fileSigningSecret?: string
   /** S3 object storage (scale mode); local files under $DATA_DIR/files otherwise. */
@@ -115,6 +121,10 @@ export interface ApiConfig {
     appRequestsPerMinute: number
     demoLimit: number
     v1LinkTtlSeconds: number
+    /** Days an API request's audio is kept (`retain_until` = creation + this); 0 = kept until deleted. */
+    apiAudioRetentionDays: number
+    /** Interval of the retention sweep in this process; 0 = off. */
+    retentionSweepMs: number
   }
   /** Orders, VNPay, bank transfers, vouchers (apps/api/src/payments). */
   payments: PaymentsConfig
@@ -144,7 +154,8 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
           cacheMs: c.API_SESSION_CACHE_MS,
         }
       : undefined,
-    ssoOperator: { url: c.SSO_INTERNAL_URL ?? c.SSO_PUBLIC_URL, key: c.SSO_OPERATOR_KEY },
+    ssoInternalUrl: c.SSO_INTERNAL_URL ?? c.SSO_PUBLIC_URL,
+    ssoOperatorKey: c.SSO_OPERATOR_KEY,
     cdnUrl: c.CDN_URL,
     fileSigningSecret: c.FILE_SIGNING_SECRET,
     s3: s3FromEnv(c),
@@ -161,6 +172,8 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
       appRequestsPerMinute: c.TTS_APP_REQUESTS_PER_MINUTE,
       demoLimit: c.TTS_DEMO_LIMIT,
       v1LinkTtlSeconds: c.TTS_V1_LINK_TTL_SECONDS,
+      apiAudioRetentionDays: c.API_AUDIO_RETENTION_DAYS,
+      retentionSweepMs: c.API_AUDIO_RETENTION_SWEEP_MS,
     },
     payments: paymentsFromEnv(c, c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`),
   }

@@ -13,12 +13,7 @@ export const ApiErrorCode = {
   AFFILIATE_SELF_REFERRAL: 'AFFILIATE_SELF_REFERRAL',
   AFFILIATE_ALREADY_SET: 'AFFILIATE_ALREADY_SET',
   CODE_ALREADY_EXISTS: 'CODE_ALREADY_EXISTS',
-  INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
-  RESERVATION_NOT_FOUND: 'RESERVATION_NOT_FOUND',
-  RESERVATION_ALREADY_SETTLED: 'RESERVATION_ALREADY_SETTLED',
-  INVALID_CREDIT_AMOUNT: 'INVALID_CREDIT_AMOUNT',
-  INVALID_WALLET_PRODUCT: 'INVALID_WALLET_PRODUCT',
-  CREDIT_ADJUSTMENT_TOO_LARGE: 'CREDIT_ADJUSTMENT_TOO_LARGE',
+  // The credit codes (INSUFFICIENT_CREDITS, RESERVATION_…, INVALID_CREDIT_AMOUNT, …) are LedgerErrorCode of @loa/ledger.
   DEVICE_NOT_FOUND: 'DEVICE_NOT_FOUND',
   UNSUPPORTED_FILE_TYPE: 'UNSUPPORTED_FILE_TYPE',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
@@ -76,5 +71,11 @@ export const ApiErrorCode = {
   TTS_SYNC_FAILED: 'TTS_SYNC_FAILED',
   /** The app token's chosen lifetime has passed (rotate it in the console). */
   APP_TOKEN_EXPIRED: 'APP_TOKEN_EXPIRED',
+  /** Back-office: the voice's sample could not be spoken or stored (the old sample stays). */
+  VOICE_SAMPLE_FAILED: 'VOICE_SAMPLE_FAILED',
+  /** Back-office: no such contact-form message. */
+  CONTACT_NOT_FOUND: 'CONTACT_NOT_FOUND',
+  /** The retention sweep deleted the request's audio and timeline (API_AUDIO_RETENTION_DAYS after creation). */
+  TTS_AUDIO_EXPIRED: 'TTS_AUDIO_EXPIRED',
 } as const
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode]

@@ -1,37 +1,39 @@
 /**
- * Standalone entry (scale mode): config → database → migrations + seeds → storage and queue → app → listen →
- * graceful close. `loa serve all` composes `buildApiApp` itself instead (shared database, storage and queue).
+ * Standalone entry (scale mode): config → database through the platform opener of @loa/db (data-directory lock
+ * when embedded, migrations, seeds and voice samples under the seed advisory lock) → storage and queue → app →
+ * listen → graceful close. `loa serve all` composes `buildApiApp` itself instead (shared database, storage and
+ * queue).
  */
-import { migrateAll, openDatabase, SEED_LOCK_KEY, seedAll } from '@loa/db'
+import { openServiceDatabase, seedAll } from '@loa/db'
 import { createQueue } from '@loa/jobs'
 import { createLogger, listen, onShutdownSignal, resolveFileSigningSecret } from '@loa/service-kit'
 import { createStorage } from '@loa/storage'
 import { generateVoiceSamples } from '@loa/synthesis'
-import path from 'node:path'
 import { buildApiApp } from './app.ts'
 import { loadApiConfig } from './config.ts'
 import { createSampleFileWriter } from './lib/sample-writer.ts'
 
 const config = loadApiConfig()
 const logger = createLogger(config.logLevel, { service: 'api' })
-const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
-)
-await migrateAll(database)
 const storage = createStorage({
   dataDir: config.dataDir,
   apiPublicUrl: config.publicUrl,
   fileSigningSecret: config.s3 ? '' : resolveFileSigningSecret(config),
   s3: config.s3,
 })
-await database.withAdvisoryLock(SEED_LOCK_KEY, async () => {
-  await seedAll({ db: database.db, log: (m) => logger.info(m), options: { webUrl: config.webUrl } })
-  // Voice samples: spoken here (the composer), never by the database package's seeds.
-  await generateVoiceSamples({
-    db: database.db,
-    log: (m) => logger.info(m),
-    writeFile: createSampleFileWriter(storage, config.publicUrl),
-  })
+const { database, close } = await openServiceDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  holder: 'api server (apps/api/src/server.ts)',
+  seed: async ({ db }) => {
+    await seedAll({ db, log: (m) => logger.info(m), options: { webUrl: config.webUrl } })
+    // Voice samples: spoken here (the composer), never by the database package's seeds.
+    await generateVoiceSamples({
+      db,
+      log: (m) => logger.info(m),
+      writeFile: createSampleFileWriter(storage, config.publicUrl),
+    })
+  },
 })
 const queue = createQueue({ redisUrl: config.redisUrl }, { database })
 const app = await buildApiApp({ config, database, storage, queue, logger })
@@ -42,7 +44,7 @@ onShutdownSignal(
   async () => {
     await app.close()
     await queue.close()
-    await database.close()
+    await close()
   },
   (msg) => logger.info(msg),
 )

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000
@@ -30,4 +30,20 @@ export const sendEventStream = async (
     clearInterval(heartbeat)
     raw.end()
   }
+}
+
+/**
+ * EventSource cannot send headers: on the event-stream route `route` (matched as a route, never as a substring of
+ * the URL), the access token may come as `?access_token=`. Call before `signedIn(app)`.
+ */
+export const acceptQueryToken = (app: FastifyInstance, route: string): void => {
+  app.addHook('onRequest', async (request) => {
+    const query = request.query as { access_token?: unknown }
+    if (
+      !request.headers.authorization &&
+      typeof query?.access_token === 'string' &&
+      request.routeOptions.url === `${app.prefix}${route}`
+    )
+      request.headers.authorization = `Bearer ${query.access_token}`
+  })
 }

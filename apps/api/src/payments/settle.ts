@@ -81,7 +81,12 @@ const grantOrder = async (tx: Tx, ledger: Ledger, order: OrderRow, now: Date): P
 }
 
 /** PENDING → PAID and the grant, in the caller's transaction; null when the order was no longer PENDING. */
-export const markPaid = async (tx: Tx, ledger: Ledger, orderId: string, now: Date): Promise<OrderRow | null> => {
+export const markPaid = async (
+  tx: Tx,
+  ledger: Ledger,
+  orderId: string,
+  now: Date,
+): Promise<OrderRow | null> => {
   const [changed] = await tx
     .update(t.orders)
     .set({ status: 'PAID', paidAt: now, closedAt: now })

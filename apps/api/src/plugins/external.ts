@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis'
 import type { ZodType } from 'zod'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ApiConfig } from '../config.ts'
+import { documentOpenApi } from '../openapi/index.ts'
 
 export const API_BASE = '/api/v1'
 
@@ -61,7 +62,10 @@ export const registerExternalPlugins = async (
         version: '1.0.0',
         description:
           'Catalogue, accounts, marketing and commerce calls of Loa. Success: `{"status":1,"result":…}`; ' +
-          'failure: HTTP 4xx/5xx with `{"status":0,"error_code":"…","error_message":"…"}`. Keys are snake_case.',
+          'failure: HTTP 4xx/5xx with `{"status":0,"error_code":"…","error_message":"…"}`. Keys are snake_case. ' +
+          'Signed-in calls take the SSO access token (a JWT, scheme `bearer`); the developer API (`/api/v1/tts`, ' +
+          '`/v1/*`, `POST /api/v1/dubbing`) takes an API app token, `Authorization: Bearer loa_…` (scheme ' +
+          '`appToken`: opaque, not a JWT). `/v1/*` answers camelCase and fails with `{"error":{"code":"…","message":"…"}}`.',
       },
       servers: [{ url: config.publicUrl }],
       components: {
@@ -84,6 +88,9 @@ export const registerExternalPlugins = async (
       },
     },
     transform: jsonSchemaTransform,
+    // Descriptions from the field glossary and an example for every JSON body and answer (src/openapi).
+    transformObject: (document) =>
+      'openapiObject' in document ? documentOpenApi(document) : document.swaggerObject,
   })
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: false })
   app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger())

@@ -15,7 +15,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  */
 export const registerFileRoutes = async (
   app: FastifyInstance,
-  options: { storage: LocalStorage; prefix?: string },
+  options: {
+    storage: LocalStorage
+    prefix?: string
+    /** Asked when a GET finds no file: an error to answer instead of 404 (e.g. 410 for deleted audio). */
+    gone?: (key: string) => Promise<Error | undefined>
+  },
 ): Promise<void> => {
   const prefix = (options.prefix ?? '/api/v1/files').replace(/\/+$/, '')
   await app.register(async (scope) => {
@@ -31,6 +36,10 @@ export const registerFileRoutes = async (
         headers: request.headers,
         body: request.method === 'PUT' ? ((request.body as Readable | undefined) ?? request.raw) : undefined,
       })
+      if (response.status === 404 && request.method !== 'PUT' && options.gone) {
+        const gone = await options.gone(params['*'] ?? '')
+        if (gone) throw gone
+      }
       if (response.status >= 400 && request.method === 'PUT') void reply.header('connection', 'close')
       return reply.status(response.status).headers(response.headers).send(response.body)
     }

@@ -46,3 +46,30 @@ describe('public answer cache', () => {
     expect(after.json().result.items[0].name).toBe('Giọng đã sửa')
   })
 })
+
+describe('public answer cache: the stored answer is written without running the plugins again', () => {
+  const comparable = (headers: Record<string, unknown>) => {
+    const { date: _d, 'x-request-id': requestId, connection: _c, ...rest } = headers
+    expect(requestId).toMatch(/^[\w-]+$/)
+    return rest
+  }
+
+  it('replays exactly the headers of the full answer, per Origin (security headers and CORS included)', async () => {
+    for (const origin of [undefined, 'http://localhost:3000', 'https://evil.example']) {
+      const headers = { 'accept-language': 'en', ...(origin && { origin }) }
+      const u = '/api/v1/voices?limit=3'
+      const full = await api.call({ method: 'GET', url: u, headers })
+      const stored = await api.call({ method: 'GET', url: u, headers })
+      expect(full.statusCode, full.body).toBe(200)
+      expect(stored.body).toBe(full.body)
+      expect(comparable(stored.headers)).toEqual(comparable(full.headers))
+      expect(stored.headers['content-security-policy']).toBeTruthy()
+      expect(stored.headers['x-content-type-options']).toBe('nosniff')
+      expect(stored.headers['x-request-id']).not.toBe(full.headers['x-request-id'])
+      if (origin === 'http://localhost:3000')
+        expect(stored.headers['access-control-allow-origin']).toBe(origin)
+      if (origin === 'https://evil.example')
+        expect(stored.headers['access-control-allow-origin']).toBeUndefined()
+    }
+  })
+})

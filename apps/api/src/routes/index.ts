@@ -12,6 +12,7 @@ import { paymentRoutes } from './payments/index.ts'
 import { pronunciationDictionaryRoutes } from './pronunciation-dictionary/index.ts'
 import { listPackagesRoute } from './packages/list.ts'
 import { sampleScriptsRoutes } from './sample-scripts/index.ts'
+import { studioProjectRoutes } from './studio-projects/index.ts'
 import { supportRoutes } from './support-tickets/index.ts'
 import { apiAppsRoutes } from './api-apps/index.ts'
 import { demoSynthesisRoutes } from './demo-synthesis/index.ts'
@@ -53,6 +54,8 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(dubbingRoutes)
   // The user's pronunciation dictionary (read by the preview, studio syntheses and the developer API)
   await app.register(pronunciationDictionaryRoutes)
+  // Studio projects: the editor's drafts saved on the server (issue 17)
+  await app.register(studioProjectRoutes)
   // Admin writes (admin role on the API's SSO resource)
   await app.register(adminRoutes)
   // The back-office (/admin): operator screens' commands and reads, audited

@@ -17,6 +17,8 @@ export const NEURAL_PROVIDER = 'piper'
 export interface NeuralVoiceSync {
   /** Brings the catalogue in line with the folder; true when the catalogue may have changed. */
   ensure(): Promise<boolean>
+  /** Whether the folder changed since the last `ensure()` (cheap and synchronous: asked on every public read). */
+  stale(): boolean
 }
 
 /** `NAME.sample.mp3` next to the voice's model, when the installer left one. */
@@ -81,6 +83,7 @@ export const createNeuralVoiceSync = (deps: {
   }
 
   return {
+    stale: () => installedVoices() !== synced,
     async ensure() {
       const voices = installedVoices()
       if (voices === synced) return false

@@ -8,4 +8,9 @@ import { synthesisHandlers } from './synthesis.ts'
  * Every job handler module of the worker. Add yours here (one module per concern, e.g. synthesis,
  * dubbing, callbacks): a `JobHandlerFactory` returning `defineJob(...)` definitions.
  */
-export const JOB_HANDLERS: JobHandlerFactory[] = [probeHandlers, synthesisHandlers, callbackHandlers, dubbingHandlers]
+export const JOB_HANDLERS: JobHandlerFactory[] = [
+  probeHandlers,
+  synthesisHandlers,
+  callbackHandlers,
+  dubbingHandlers,
+]

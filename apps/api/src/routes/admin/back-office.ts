@@ -9,6 +9,7 @@ import { createSsoOperator } from './sso-operator.ts'
 import { supportRoutes } from './support.ts'
 import { userActionRoutes } from './user-actions.ts'
 import { userReadRoutes } from './users.ts'
+import { voiceSampleRoutes } from './voice-sample.ts'
 
 /**
  * The back-office's API, mounted under `/api/v1/admin`: every route needs the `admin` role on this API's SSO
@@ -18,6 +19,7 @@ import { userReadRoutes } from './users.ts'
 export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin)
   registerCatalogue(app, { list: true })
+  voiceSampleRoutes(app)
   userReadRoutes(app, app.ctx.ledger)
   userActionRoutes(app, app.ctx.ledger, createSsoOperator(app.ctx.config))
   dashboardRoutes(app)

@@ -17,19 +17,21 @@ const datesInOrder = (row: { startsAt?: unknown; endsAt?: unknown }) =>
     ? 'ends_at must be after starts_at'
     : undefined
 
-const sampleScriptCreate = z.object({
-  code: z
-    .string()
-    .min(2)
-    .max(100)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, . _ - only'),
-  purpose: line(60),
-  language_code: line(20).optional(),
-  title: line(200),
-  text: line(5_000),
-  rank: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-  active: z.boolean().optional(),
-})
+const sampleScriptCreate = z
+  .object({
+    code: z
+      .string()
+      .min(2)
+      .max(100)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, . _ - only'),
+    purpose: line(60),
+    language_code: line(20).optional(),
+    title: line(200),
+    text: line(5_000),
+    rank: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    active: z.boolean().optional(),
+  })
+  .strict()
 
 /** The back-office also sees whether a script is shown. */
 const adminSampleScriptToWire = (s: typeof t.sampleScripts.$inferSelect) => ({

@@ -40,6 +40,10 @@ describe('the admin route table', () => {
       'GET /api/v1/admin/banners',
       'POST /api/v1/admin/banners',
       'PATCH /api/v1/admin/banners/some-id',
+      'POST /api/v1/admin/voices/some-id/sample',
+      'POST /api/v1/admin/support/contacts/some-id/status',
+      'PATCH /api/v1/admin/packages/some-id',
+      'POST /api/v1/admin/news',
       'POST /api/v1/voices',
     ])
       expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(expected)

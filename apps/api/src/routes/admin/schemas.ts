@@ -26,118 +26,134 @@ const rank = () => z.number().int().min(-1_000_000).max(1_000_000)
 const translations = <T extends z.ZodRawShape>(fields: T) =>
   z.object({ en: z.object(fields).partial().strict().optional() }).strict()
 
-export const voiceCreate = z.object({
-  code: code(),
-  name: line(100),
-  gender: z.enum(GENDERS),
-  region: z.enum(REGIONS),
-  language_code: line(20).optional(),
-  features: z.array(z.enum(VOICE_PURPOSES)).min(1).max(VOICE_PURPOSES.length),
-  level: line(30).optional(),
-  description: z.string().max(1_000).optional(),
-  engine_voice: line(200),
-  provider: line(50).optional(),
-  sample_audio_url: mediaRef().nullable().optional(),
-  avatar_url: mediaRef().nullable().optional(),
-  has_dubbing: flag().optional(),
-  is_sample: flag().optional(),
-  global: flag().optional(),
-  active: flag().optional(),
-  rank: rank().optional(),
-})
-
-export const bannerCreate = z.object({
-  code: code(60),
-  type: z
-    .string()
-    .min(2)
-    .max(60)
-    .regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE_CASE'),
-  image_url: mediaRef(),
-  action_url: httpUrlString().nullable().optional(),
-  position: z.enum(BANNER_POSITIONS).optional(),
-  translations: translations({ image_url: mediaRef() }).optional(),
-  active: flag().optional(),
-  starts_at: at().nullable().optional(),
-  ends_at: at().nullable().optional(),
-  rank: rank().optional(),
-})
-
-export const packageCreate = z.object({
-  code: code(60),
-  name: line(100),
-  family: z.enum(PACKAGE_FAMILIES),
-  type: z.enum(ORDER_TYPES),
-  cycle: z.enum(BILLING_CYCLES).nullable().optional(),
-  kind: z.enum(PACKAGE_KINDS),
-  price: money(),
-  original_price: money().nullable().optional(),
-  credits: money(),
-  devices: z.number().int().min(0).max(1_000),
-  voice_clonings: z.number().int().min(0).max(1_000).optional(),
-  duration_days: z
-    .number()
-    .int()
-    .min(-1)
-    .max(3_650)
-    .refine((v) => v !== 0, '-1 (infinite) or a number of days'),
-  description: z.string().max(2_000).optional(),
-  highlights: z.array(line(200)).max(12).optional(),
-  translations: translations({
+export const voiceCreate = z
+  .object({
+    code: code(),
     name: line(100),
-    description: z.string().max(2_000),
-    highlights: z.array(line(200)).max(12),
-  }).optional(),
-  active: flag().optional(),
-  purchasable: flag().optional(),
-  is_landing_page: flag().optional(),
-  rank: rank().optional(),
-})
+    gender: z.enum(GENDERS),
+    region: z.enum(REGIONS),
+    language_code: line(20).optional(),
+    features: z.array(z.enum(VOICE_PURPOSES)).min(1).max(VOICE_PURPOSES.length),
+    level: line(30).optional(),
+    description: z.string().max(1_000).optional(),
+    engine_voice: line(200),
+    provider: line(50).optional(),
+    /** Who made the voice (the credit line its licence asks for), shown with the voice; null = our own. */
+    attribution: line(300).nullable().optional(),
+    /** The voice's licence (SPDX id or name, e.g. CC-BY-4.0); null = ours. */
+    licence: line(200).nullable().optional(),
+    sample_audio_url: mediaRef().nullable().optional(),
+    avatar_url: mediaRef().nullable().optional(),
+    has_dubbing: flag().optional(),
+    is_sample: flag().optional(),
+    global: flag().optional(),
+    active: flag().optional(),
+    rank: rank().optional(),
+  })
+  .strict()
 
-export const voucherCreate = z.object({
-  code: code(40),
-  title: line(200),
-  description: z.string().max(2_000).optional(),
-  discount_percent: z.number().int().min(1).max(100).nullable().optional(),
-  discount_amount: money().nullable().optional(),
-  max_discount: money().nullable().optional(),
-  package_codes: z.array(code(60)).max(100).optional(),
-  audience: z.enum(['ALL', 'NEW_USER', 'PAID_USER']).optional(),
-  is_public: flag().optional(),
-  show_banner: flag().optional(),
-  banner_image_url: mediaRef().nullable().optional(),
-  translations: translations({ title: line(200), description: z.string().max(2_000) }).optional(),
-  starts_at: at().nullable().optional(),
-  ends_at: at().nullable().optional(),
-  usage_limit: z.number().int().min(1).max(100_000_000).nullable().optional(),
-  active: flag().optional(),
-})
+export const bannerCreate = z
+  .object({
+    code: code(60),
+    type: z
+      .string()
+      .min(2)
+      .max(60)
+      .regex(/^[A-Z][A-Z0-9_]*$/, 'UPPER_SNAKE_CASE'),
+    image_url: mediaRef(),
+    action_url: httpUrlString().nullable().optional(),
+    position: z.enum(BANNER_POSITIONS).optional(),
+    translations: translations({ image_url: mediaRef() }).optional(),
+    active: flag().optional(),
+    starts_at: at().nullable().optional(),
+    ends_at: at().nullable().optional(),
+    rank: rank().optional(),
+  })
+  .strict()
 
-export const newsCreate = z.object({
-  slug: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by -'),
-  blog: z
-    .string()
-    .min(1)
-    .max(60)
-    .regex(/^[a-z0-9-]+$/)
-    .optional(),
-  title: line(300),
-  summary: z.string().max(1_000).optional(),
-  content: line(100_000),
-  thumbnail_url: mediaRef().nullable().optional(),
-  author: line(100).optional(),
-  locale: z.enum(['vi', 'en']).optional(),
-  active: flag().optional(),
-  published_at: at().optional(),
-})
+export const packageCreate = z
+  .object({
+    code: code(60),
+    name: line(100),
+    family: z.enum(PACKAGE_FAMILIES),
+    type: z.enum(ORDER_TYPES),
+    cycle: z.enum(BILLING_CYCLES).nullable().optional(),
+    kind: z.enum(PACKAGE_KINDS),
+    price: money(),
+    original_price: money().nullable().optional(),
+    credits: money(),
+    devices: z.number().int().min(0).max(1_000),
+    voice_clonings: z.number().int().min(0).max(1_000).optional(),
+    duration_days: z
+      .number()
+      .int()
+      .min(-1)
+      .max(3_650)
+      .refine((v) => v !== 0, '-1 (infinite) or a number of days'),
+    description: z.string().max(2_000).optional(),
+    highlights: z.array(line(200)).max(12).optional(),
+    translations: translations({
+      name: line(100),
+      description: z.string().max(2_000),
+      highlights: z.array(line(200)).max(12),
+    }).optional(),
+    active: flag().optional(),
+    purchasable: flag().optional(),
+    is_landing_page: flag().optional(),
+    rank: rank().optional(),
+  })
+  .strict()
 
-export const creditGrant = z.object({
-  product: z.enum(WALLET_PRODUCTS).default('aivoice'),
-  amount: z.number().int().min(1).max(1_000_000_000),
-  reason: line(200),
-  reference: line(200).optional(),
-})
+export const voucherCreate = z
+  .object({
+    code: code(40),
+    title: line(200),
+    description: z.string().max(2_000).optional(),
+    discount_percent: z.number().int().min(1).max(100).nullable().optional(),
+    discount_amount: money().nullable().optional(),
+    max_discount: money().nullable().optional(),
+    package_codes: z.array(code(60)).max(100).optional(),
+    audience: z.enum(['ALL', 'NEW_USER', 'PAID_USER']).optional(),
+    is_public: flag().optional(),
+    show_banner: flag().optional(),
+    banner_image_url: mediaRef().nullable().optional(),
+    translations: translations({ title: line(200), description: z.string().max(2_000) }).optional(),
+    starts_at: at().nullable().optional(),
+    ends_at: at().nullable().optional(),
+    usage_limit: z.number().int().min(1).max(100_000_000).nullable().optional(),
+    active: flag().optional(),
+  })
+  .strict()
+
+export const newsCreate = z
+  .object({
+    slug: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by -'),
+    blog: z
+      .string()
+      .min(1)
+      .max(60)
+      .regex(/^[a-z0-9-]+$/)
+      .optional(),
+    title: line(300),
+    summary: z.string().max(1_000).optional(),
+    content: line(100_000),
+    thumbnail_url: mediaRef().nullable().optional(),
+    author: line(100).optional(),
+    locale: z.enum(['vi', 'en']).optional(),
+    active: flag().optional(),
+    published_at: at().optional(),
+  })
+  .strict()
+
+export const creditGrant = z
+  .object({
+    product: z.enum(WALLET_PRODUCTS).default('aivoice'),
+    amount: z.number().int().min(1).max(1_000_000_000),
+    reason: line(200),
+    reference: line(200).optional(),
+  })
+  .strict()

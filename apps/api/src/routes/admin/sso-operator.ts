@@ -24,13 +24,13 @@ export interface SsoOperator {
 /** Calls the SSO's operator API (`/admin/v1/...`, Bearer SSO_OPERATOR_KEY). */
 export const createSsoOperator = (config: ApiConfig, fetchImpl: typeof fetch = fetch): SsoOperator => ({
   setLocked: async (userId, locked) => {
-    const key = config.ssoOperator.key ?? storedOperatorKey(config.dataDir)
+    const key = config.ssoOperatorKey ?? storedOperatorKey(config.dataDir)
     if (!key)
       throw new AppError(ApiErrorCode.SSO_OPERATOR_UNAVAILABLE, 'SSO_OPERATOR_KEY is not configured', 503)
     let response: Response
     try {
       response = await fetchImpl(
-        `${config.ssoOperator.url.replace(/\/+$/, '')}/admin/v1/users/${encodeURIComponent(userId)}/lock`,
+        `${config.ssoInternalUrl.replace(/\/+$/, '')}/admin/v1/users/${encodeURIComponent(userId)}/lock`,
         {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },

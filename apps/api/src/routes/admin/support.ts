@@ -11,6 +11,8 @@ import { writeAudit } from './audit.ts'
 
 /** A ticket moves between these; the customer sees the status on their ticket. */
 export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const
+/** A contact-form message is new, being handled, or done (`contacts.status`). */
+export const CONTACT_STATUSES = ['NEW', 'IN_PROGRESS', 'DONE'] as const
 
 const page = z.object({ total: z.number(), items: z.array(z.unknown()) })
 
@@ -150,17 +152,24 @@ export const supportRoutes = (parent: FastifyInstance): void => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Contact-form messages (admin), newest first',
+        summary: 'Contact-form messages (admin), newest first, by status',
         security: [{ bearer: [] }],
-        querystring: z.object(pagination(20, 100)),
+        querystring: z.object({ ...pagination(20, 100), status: z.enum(CONTACT_STATUSES).optional() }),
         response: { 200: envelope(page) },
       },
     },
     async (request) => {
-      const { offset, limit } = request.query
+      const { offset, limit, status } = request.query
+      const filter = status ? eq(t.contacts.status, status) : undefined
       const [rows, [total]] = await Promise.all([
-        app.ctx.db.select().from(t.contacts).orderBy(desc(t.contacts.id)).offset(offset).limit(limit),
-        app.ctx.db.select({ n: count() }).from(t.contacts),
+        app.ctx.db
+          .select()
+          .from(t.contacts)
+          .where(filter)
+          .orderBy(desc(t.contacts.id))
+          .offset(offset)
+          .limit(limit),
+        app.ctx.db.select({ n: count() }).from(t.contacts).where(filter),
       ])
       const items = rows.map((c) => ({
         id: c.id,
@@ -169,9 +178,43 @@ export const supportRoutes = (parent: FastifyInstance): void => {
         phone_number: c.phoneNumber,
         purpose: c.purpose,
         content: c.content,
+        status: c.status,
         created_at: c.createdAt.toISOString(),
+        updated_at: c.updatedAt.toISOString(),
       }))
       return ok({ total: total?.n ?? 0, items })
+    },
+  )
+
+  app.post(
+    '/support/contacts/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Change a contact message's status (admin), audited",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: z.object({ status: z.enum(CONTACT_STATUSES), note: line(500).optional() }).strict(),
+        response: { 200: envelope(z.object({ id: z.number(), status: z.string() })) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params
+      const { status, note } = request.body
+      await app.ctx.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(t.contacts).where(eq(t.contacts.id, id)).for('update')
+        if (!current) throw new AppError(ApiErrorCode.CONTACT_NOT_FOUND, 'Contact message not found', 404)
+        await tx.update(t.contacts).set({ status, updatedAt: new Date() }).where(eq(t.contacts.id, id))
+        await writeAudit(tx, request, {
+          action: 'contact.status',
+          targetType: 'contact',
+          targetId: String(id),
+          before: { status: current.status },
+          after: { status },
+          reason: note ?? null,
+        })
+      })
+      return ok({ id, status })
     },
   )
 }

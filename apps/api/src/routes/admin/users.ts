@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { envelope, pagination } from '../../lib/wire.ts'
 import type { Ledger } from '@loa/ledger'
+import { userProjectSummaries } from '@loa/dubbing/server'
 
 /** The user page shows this many of each list; the ledger pages on through its own endpoint. */
 const RECENT = 20
@@ -80,7 +81,7 @@ export const userReadRoutes = (parent: FastifyInstance, ledger: Ledger): void =>
       schema: {
         tags: ['admin'],
         summary:
-          "A user's page (admin): profile, lock, balances, ledger, syntheses, API apps, devices, orders",
+          "A user's page (admin): profile, lock, balances, ledger, syntheses, dubbing projects, API apps, devices, orders",
         security: [{ bearer: [] }],
         params: z.object({ id: z.string().min(1).max(200) }),
         response: { 200: envelope(z.unknown()) },
@@ -90,7 +91,7 @@ export const userReadRoutes = (parent: FastifyInstance, ledger: Ledger): void =>
       const id = request.params.id
       const [user] = await db().select().from(t.users).where(eq(t.users.id, id))
       if (!user) throw new AppError(ApiErrorCode.USER_NOT_FOUND, 'User not found', 404)
-      const [lock, balances, entries, syntheses, apps, devices, orders] = await Promise.all([
+      const [lock, balances, entries, syntheses, apps, devices, orders, dubbing] = await Promise.all([
         db().select().from(t.userLocks).where(eq(t.userLocks.userId, id)),
         ledger.balances(id),
         ledger.entries(id, { offset: 0, limit: RECENT }),
@@ -141,6 +142,7 @@ export const userReadRoutes = (parent: FastifyInstance, ledger: Ledger): void =>
           .where(eq(t.orders.userId, id))
           .orderBy(desc(t.orders.createdAt))
           .limit(RECENT),
+        userProjectSummaries(db(), id, RECENT),
       ])
       return ok(
         wire({
@@ -158,6 +160,7 @@ export const userReadRoutes = (parent: FastifyInstance, ledger: Ledger): void =>
           balances,
           entries,
           syntheses,
+          dubbingProjects: dubbing,
           apiApps: apps,
           devices,
           orders,

@@ -177,6 +177,7 @@ export const apiAppsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['api-apps'],
+        summary: 'One of my API apps with its usage counters (404 for anyone else’s)',
         security: [{ bearer: [] }],
         params: idParams,
         response: { 200: envelope(apiAppWire) },

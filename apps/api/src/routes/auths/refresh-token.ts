@@ -26,7 +26,7 @@ const tokensWire = z.object({
 export const refreshTokenRoute: FastifyPluginAsyncZod = async (app) => {
   acceptCamelCaseBodies(app)
   // The SSO as the API reaches it (SSO_INTERNAL_URL, else SSO_PUBLIC_URL)
-  const ssoUrl = `${app.ctx.config.ssoOperator.url.replace(/\/+$/, '')}/api/v1/auth/refresh-token`
+  const ssoUrl = `${app.ctx.config.ssoInternalUrl.replace(/\/+$/, '')}/api/v1/auth/refresh-token`
   app.post(
     '/auths/refresh-token',
     {

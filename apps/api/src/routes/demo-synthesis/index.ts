@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { createMemoryWindowCounter, createRedisWindowCounter } from '../../lib/window-counter.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
-import { streamSpeech } from '../tts/stream.ts'
+import { sendSpeech } from '../tts/stream.ts'
 
 const WINDOW_MS = 10 * 60 * 1000
 
@@ -65,13 +65,7 @@ export const demoSynthesisRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(ApiErrorCode.DEMO_RATE_LIMITED, 'Too many demo requests; try again later', 429, {
           headers: { 'retry-after': String(retryAfter) },
         })
-      return streamSpeech(reply, {
-        text,
-        voice: paragraph!.voiceCode,
-        speed: paragraph!.speed,
-        format: 'mp3',
-        storage: app.ctx.storage,
-      })
+      return sendSpeech(reply, synthesis.stream(paragraph!))
     },
   )
 }

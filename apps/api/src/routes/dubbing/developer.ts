@@ -76,7 +76,7 @@ export const dubbingDeveloperRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dubbing'],
         summary:
           'Developer API: dub subtitles (text or URL) with a voice per speaker; result by callback or GET',
-        security: [{ bearer: [] }],
+        security: [{ appToken: [] }],
         body,
         response: { 200: envelope(result) },
       },
@@ -151,7 +151,7 @@ export const dubbingDeveloperRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dubbing'],
         summary: 'Developer API: a render of this app (status, fit summary, signed links to the files)',
-        security: [{ bearer: [] }],
+        security: [{ appToken: [] }],
         params: z.object({ render_id: z.string().max(100) }),
         response: { 200: envelope(result) },
       },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { acceptQueryToken } from '../../lib/event-stream.ts'
 import { signedIn } from '../../plugins/profile.ts'
 import { dubbingDeveloperRoutes } from './developer.ts'
 import { dubbingLineRoutes } from './lines.ts'
@@ -11,16 +12,7 @@ import { dubbingUploadRoutes } from './uploads.ts'
  * downloads. Projects live on the server; credits come from the `aidubbing` wallet.
  */
 const studioRoutes: FastifyPluginAsyncZod = async (app) => {
-  // EventSource cannot send headers: the events route also takes the token as `?access_token=`.
-  app.addHook('onRequest', async (request) => {
-    const query = request.query as { access_token?: unknown }
-    if (
-      !request.headers.authorization &&
-      typeof query?.access_token === 'string' &&
-      request.routeOptions.url === `${app.prefix}${DUBBING_EVENTS_ROUTE}`
-    )
-      request.headers.authorization = `Bearer ${query.access_token}`
-  })
+  acceptQueryToken(app, DUBBING_EVENTS_ROUTE)
   signedIn(app)
   await app.register(dubbingProjectRoutes)
   await app.register(dubbingUploadRoutes)

@@ -1,4 +1,4 @@
-import { AppError, ok } from '@loa/contracts'
+import { AppError, DUBBING_RENDER_FILES, ok, type DubbingRenderFile } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { dubbingRenderJobSpec, finishRender, startRender, watchRender } from '@loa/dubbing/server'
 import { desc, eq } from 'drizzle-orm'
@@ -8,12 +8,12 @@ import { sendEventStream } from '../../lib/event-stream.ts'
 import { viaStorage } from '../../lib/storage-errors.ts'
 import { envelope } from '../../lib/wire.ts'
 import { ownedProject, ownedRender } from './access.ts'
-import { RENDER_FILES, renderWire, toRenderWire, type RenderFile } from './wire.ts'
+import { renderWire, toRenderWire } from './wire.ts'
 
 const security = [{ bearer: [] }]
 export const DUBBING_EVENTS_ROUTE = '/dubbing/renders/:id/events'
 
-const FILE_NAMES: Record<RenderFile, string> = {
+const FILE_NAMES: Record<DubbingRenderFile, string> = {
   track_mp3: 'dub.mp3',
   track_wav: 'dub.wav',
   mix_mp3: 'mix.mp3',
@@ -170,7 +170,7 @@ export const dubbingRenderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Signed, expiring link to one file: the dub (track_mp3|track_wav), the mix (mix_mp3), the muxed video (video_mp4), adjusted subtitles (srt|vtt), the fit report (report_json|report_csv)',
         security,
         params: z.object({ id: z.string().max(100) }),
-        querystring: z.object({ file: z.enum(RENDER_FILES).default('track_mp3') }),
+        querystring: z.object({ file: z.enum(DUBBING_RENDER_FILES).default('track_mp3') }),
         response: { 200: envelope(z.object({ url: z.string(), file: z.string(), expires_at: z.string() })) },
       },
     },

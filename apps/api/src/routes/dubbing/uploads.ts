@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { randomBytes } from 'node:crypto'
-import { AppError, CommonErrorCode, ok } from '@loa/contracts'
+import { AppError, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { checkMediaCoversCues, ffmpegAvailable, probeMedia } from '@loa/dubbing'
 import { projectLines } from '@loa/dubbing/server'
@@ -15,6 +15,14 @@ import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { viaStorage } from '../../lib/storage-errors.ts'
 import { envelope, fileExtension } from '../../lib/wire.ts'
+import {
+  checkDeclaredSize,
+  signUpload,
+  unsupportedFileType,
+  uploadOwnerSegment,
+  uploadStorage,
+  uploadUrlFields,
+} from '../../lib/signed-upload.ts'
 import { ownedProject, toAppError } from './access.ts'
 import { projectWire, toProjectWire } from './wire.ts'
 
@@ -38,8 +46,7 @@ const SUBTITLE_MAX_BYTES = 5 * 1024 * 1024
 const MEDIA_MAX_BYTES = 200 * 1024 * 1024
 const URL_TTL_SECONDS = 30 * 60
 
-const ownerPrefix = (userId: string): string =>
-  `dubbing-uploads/u-${Buffer.from(userId).toString('base64url').slice(0, 80)}/`
+const ownerPrefix = (userId: string): string => `dubbing-uploads/${uploadOwnerSegment(userId)}/`
 
 /** The bytes of a subtitle file the caller uploaded (404 UPLOAD_NOT_FOUND for someone else's or a missing one). */
 export const readUpload = async (
@@ -48,8 +55,7 @@ export const readUpload = async (
   userId: string,
   kind: 'subtitle' | 'media',
 ): Promise<Uint8Array> => {
-  const storage = app.ctx.storage
-  if (!storage) throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'File storage is not configured', 503)
+  const storage = uploadStorage(app)
   const ext = key.split('.').pop()?.toLowerCase() ?? ''
   const allowed = kind === 'subtitle' ? ext in SUBTITLE_TYPES : ext in MEDIA_TYPES
   if (!key.startsWith(ownerPrefix(userId)) || !allowed || !(await storage.exists(key)))
@@ -74,60 +80,26 @@ export const dubbingUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           size: z.coerce.number().int().min(0).optional(),
         }),
         response: {
-          200: envelope(
-            z.object({
-              url: z.string(),
-              method: z.literal('PUT'),
-              key: z.string(),
-              kind: z.enum(['subtitle', 'media']),
-              headers: z.record(z.string(), z.string()),
-              max_bytes: z.number(),
-              expires_in: z.number(),
-            }),
-          ),
+          200: envelope(z.object({ ...uploadUrlFields, kind: z.enum(['subtitle', 'media']) })),
         },
       },
     },
     async (request) => {
-      const storage = app.ctx.storage
-      if (!storage)
-        throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'File storage is not configured', 503)
+      const storage = uploadStorage(app)
       const { extension, size } = request.query
       const subtitle = SUBTITLE_TYPES[extension]
       const media = MEDIA_TYPES[extension]
       if (!subtitle && !media)
-        throw new AppError(
-          ApiErrorCode.UNSUPPORTED_FILE_TYPE,
-          `Files of type .${extension} are not accepted`,
-          400,
-          {
-            details: { allowed: [...Object.keys(SUBTITLE_TYPES), ...Object.keys(MEDIA_TYPES)] },
-          },
-        )
+        throw unsupportedFileType(extension, [...Object.keys(SUBTITLE_TYPES), ...Object.keys(MEDIA_TYPES)])
       const contentType = subtitle ?? media!.type
       const maxBytes = subtitle ? SUBTITLE_MAX_BYTES : MEDIA_MAX_BYTES
-      if (size !== undefined && size > maxBytes)
-        throw new AppError(
-          ApiErrorCode.FILE_TOO_LARGE,
-          `Files larger than ${maxBytes} bytes are not accepted`,
-          413,
-        )
-      const key = `${ownerPrefix(request.profile!.id)}${randomBytes(9).toString('hex')}.${extension}`
-      const url = await viaStorage(() =>
-        storage.signedUploadUrl(key, { expiresInSeconds: URL_TTL_SECONDS, contentType, maxBytes }),
-      )
-      await db
-        .insert(t.uploadSlots)
-        .values({ key, userId: request.profile!.id, contentType, maxBytes })
-        .onConflictDoNothing()
+      checkDeclaredSize(size, maxBytes)
+      const userId = request.profile!.id
+      const key = `${ownerPrefix(userId)}${randomBytes(9).toString('hex')}.${extension}`
+      const slot = { key, userId, contentType, maxBytes, ttlSeconds: URL_TTL_SECONDS }
       return ok({
-        url,
-        method: 'PUT' as const,
-        key,
+        ...(await signUpload(app, storage, slot)),
         kind: subtitle ? ('subtitle' as const) : ('media' as const),
-        headers: { 'content-type': contentType },
-        max_bytes: maxBytes,
-        expires_in: URL_TTL_SECONDS,
       })
     },
   )

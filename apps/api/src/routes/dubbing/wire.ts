@@ -1,3 +1,4 @@
+import { DUBBING_RENDER_FILES } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
 import { speechText } from '@loa/dubbing'
 import { projectLines, projectSpeakers, type RenderRow } from '@loa/dubbing/server'
@@ -6,18 +7,6 @@ import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
 
 export type ProjectRow = typeof t.dubbingProjects.$inferSelect
-
-export const RENDER_FILES = [
-  'track_mp3',
-  'track_wav',
-  'mix_mp3',
-  'video_mp4',
-  'srt',
-  'vtt',
-  'report_json',
-  'report_csv',
-] as const
-export type RenderFile = (typeof RENDER_FILES)[number]
 
 export const renderWire = z.object({
   id: z.string(),
@@ -28,7 +17,7 @@ export const renderWire = z.object({
   line_id: z.string().nullable(),
   duration_ms: z.number().nullable(),
   summary: z.object({ lines: z.number(), fitted: z.number(), flagged: z.number() }).nullable(),
-  files: z.array(z.enum(RENDER_FILES)),
+  files: z.array(z.enum(DUBBING_RENDER_FILES)),
   mix_error: z.string().nullable(),
   error_code: z.string().nullable(),
   error_message: z.string().nullable(),
@@ -47,7 +36,7 @@ export const toRenderWire = (r: RenderRow): z.infer<typeof renderWire> => {
     line_id: (r.input as { lineId?: string }).lineId ?? null,
     duration_ms: r.durationMs,
     summary: (r.summary as z.infer<typeof renderWire>['summary']) ?? null,
-    files: RENDER_FILES.filter((f) => typeof files[f] === 'string'),
+    files: DUBBING_RENDER_FILES.filter((f) => typeof files[f] === 'string'),
     mix_error: files.mix_error ?? null,
     error_code: r.errorCode,
     error_message: r.errorMessage,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { runPeriodically } from '../../lib/periodic.ts'
 import { runPaymentsSweep } from '../../payments/sweep.ts'
 import { paymentNotificationRoutes } from './notifications.ts'
 import { paymentSandboxRoutes } from './sandbox.ts'
@@ -11,26 +12,9 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentNotificationRoutes)
   await app.register(paymentSandboxRoutes)
   const { db, ledger, config } = app.ctx
-  const every = config.payments.sweepIntervalMs
-  if (!every) return
-  let timer: NodeJS.Timeout | undefined
-  let running = false
-  const sweep = async () => {
-    if (running) return
-    running = true
-    try {
-      const result = await runPaymentsSweep(db, ledger, config.payments)
-      if (result.expiredOrders || result.renewals || result.expiredWallets)
-        app.log.info(result, 'payments sweep')
-    } catch (error) {
-      app.log.error({ err: error }, 'payments sweep failed')
-    } finally {
-      running = false
-    }
-  }
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweep(), every)
-    timer.unref()
+  runPeriodically(app, 'payments sweep', config.payments.sweepIntervalMs, async () => {
+    const result = await runPaymentsSweep(db, ledger, config.payments)
+    if (result.expiredOrders || result.renewals || result.expiredWallets)
+      app.log.info(result, 'payments sweep')
   })
-  app.addHook('onClose', async () => clearInterval(timer))
 }

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { AppError, CommonErrorCode, ok } from '@loa/contracts'
-import { app as t } from '@loa/db'
+import { ok } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorCode } from '../../errors.ts'
-import { viaStorage } from '../../lib/storage-errors.ts'
+import {
+  checkDeclaredSize,
+  signUpload,
+  unsupportedFileType,
+  uploadOwnerSegment,
+  uploadStorage,
+  uploadUrlFields,
+} from '../../lib/signed-upload.ts'
 import { envelope, fileExtension, queryBool } from '../../lib/wire.ts'
 
 /** Allowed attachment types: screenshots, documents, subtitles and short recordings. */
@@ -29,9 +34,7 @@ export const SUPPORT_UPLOAD_PREFIX = 'support-tickets'
 const URL_TTL_SECONDS = 15 * 60
 
 const ownerSegment = (sub: string | undefined): string =>
-  sub
-    ? `u-${Buffer.from(sub).toString('base64url').slice(0, 80)}`
-    : `anonymous/${randomBytes(12).toString('hex')}`
+  sub ? uploadOwnerSegment(sub) : `anonymous/${randomBytes(12).toString('hex')}`
 
 const sanitizeName = (name: string): string =>
   name
@@ -67,65 +70,27 @@ export const supportUploadRoute: FastifyPluginAsyncZod = async (app) => {
           non_suffix: queryBool(),
           size: z.coerce.number().int().min(0).optional(),
         }),
-        response: {
-          200: envelope(
-            z.object({
-              url: z.string(),
-              method: z.literal('PUT'),
-              key: z.string(),
-              content_type: z.string(),
-              headers: z.record(z.string(), z.string()),
-              max_bytes: z.number(),
-              expires_in: z.number(),
-            }),
-          ),
-        },
+        response: { 200: envelope(z.object({ ...uploadUrlFields, content_type: z.string() })) },
       },
     },
     async (request) => {
-      const storage = app.ctx.storage
-      if (!storage)
-        throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'File storage is not configured', 503)
+      const storage = uploadStorage(app)
       const q = request.query
       const contentType = UPLOAD_CONTENT_TYPES[q.extension]
-      if (!contentType)
-        throw new AppError(
-          ApiErrorCode.UNSUPPORTED_FILE_TYPE,
-          `Files of type .${q.extension} are not accepted`,
-          400,
-          {
-            details: { allowed: Object.keys(UPLOAD_CONTENT_TYPES) },
-          },
-        )
+      if (!contentType) throw unsupportedFileType(q.extension, Object.keys(UPLOAD_CONTENT_TYPES))
       const maxBytes = app.ctx.config.uploadMaxBytes
-      if (q.size !== undefined && q.size > maxBytes)
-        throw new AppError(
-          ApiErrorCode.FILE_TOO_LARGE,
-          `Files larger than ${maxBytes} bytes are not accepted`,
-          413,
-        )
+      checkDeclaredSize(q.size, maxBytes)
       const base = sanitizeName(q.file_name ?? 'file')
       const suffix = q.non_suffix ? '' : `-${randomBytes(6).toString('hex')}`
       const key = `${SUPPORT_UPLOAD_PREFIX}/${ownerSegment(request.auth?.sub)}/${q.directory}/${base}${suffix}.${q.extension}`
-      const url = await viaStorage(() =>
-        storage.signedUploadUrl(key, { expiresInSeconds: URL_TTL_SECONDS, contentType, maxBytes }),
-      )
-      await app.ctx.db
-        .insert(t.uploadSlots)
-        .values({ key, userId: request.auth?.sub ?? null, contentType, maxBytes })
-        .onConflictDoUpdate({
-          target: t.uploadSlots.key,
-          set: { contentType, maxBytes, createdAt: new Date() },
-        })
-      return ok({
-        url,
-        method: 'PUT' as const,
+      const slot = {
         key,
-        content_type: contentType,
-        headers: { 'content-type': contentType },
-        max_bytes: maxBytes,
-        expires_in: URL_TTL_SECONDS,
-      })
+        userId: request.auth?.sub ?? null,
+        contentType,
+        maxBytes,
+        ttlSeconds: URL_TTL_SECONDS,
+      }
+      return ok({ ...(await signUpload(app, storage, slot)), content_type: contentType })
     },
   )
 }

@@ -3,6 +3,7 @@ import { DOWNLOAD_FORMATS } from '@loa/synthesis'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, pagination } from '../../lib/wire.ts'
+import { acceptQueryToken } from '../../lib/event-stream.ts'
 import { signedIn } from '../../plugins/profile.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { streamEvents } from './events.ts'
@@ -45,17 +46,7 @@ const EVENTS_ROUTE = '/synthesis/:id/events'
  * free normalization preview.
  */
 export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
-  // EventSource cannot send headers: the events route (matched as a route, never as a substring of the URL)
-  // also takes the token as `?access_token=`.
-  app.addHook('onRequest', async (request) => {
-    const query = request.query as { access_token?: unknown }
-    if (
-      !request.headers.authorization &&
-      typeof query?.access_token === 'string' &&
-      request.routeOptions.url === `${app.prefix}${EVENTS_ROUTE}`
-    )
-      request.headers.authorization = `Bearer ${query.access_token}`
-  })
+  acceptQueryToken(app, EVENTS_ROUTE)
   signedIn(app)
   const { db, storage } = app.ctx
   const { synthesis } = synthesisContext(app)

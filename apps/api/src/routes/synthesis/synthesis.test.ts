@@ -213,6 +213,12 @@ describe('studio synthesis: history, cancel, delete, events, preview, cache rule
       'hn_male_quanganh_news',
       'sg_female_kimngan_news',
     ])
+    // Creation, the item and the history list all name every voice of the request (issue 17).
+    const voices = ['hn_male_quanganh_news', 'sg_female_kimngan_news']
+    expect(res.json().result.voice_codes).toEqual(voices)
+    expect(detail.voice_codes).toEqual(voices)
+    const history = (await api.call({ method: 'GET', url: '/api/v1/synthesis', token })).json().result
+    expect(history.items[0]).toMatchObject({ request_id: done.request_id, voice_codes: voices })
     const timeline = (await fetchSigned(detail.timeline_link)).json()
     expect(timeline.sentences.map((s: { paragraph: number }) => s.paragraph)).toEqual([0, 1])
     expect(timeline.sentences[1].source).toBe('Tôi đến từ Sài Gòn.')

@@ -1,7 +1,15 @@
 import { REGIONS } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
 import type { Storage } from '@loa/storage'
-import { LINK_TTL_SECONDS, summaryColumns, type SynthesisRow, type SynthesisSummaryRow } from '@loa/synthesis'
+import {
+  audioExpired,
+  audioWasDeleted,
+  LINK_TTL_SECONDS,
+  summaryColumns,
+  toSummaryRow,
+  type SynthesisRow,
+  type SynthesisSummaryRow,
+} from '@loa/synthesis'
 import type { DictionaryEntry, SourceSpan } from '@loa/tts'
 import { desc, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
@@ -41,6 +49,8 @@ export const synthesisWire = z.object({
   characters: z.number(),
   charged_characters: z.number().nullable(),
   voice_code: z.string(),
+  /** Every voice of the request's paragraphs, each once, in the order first used (issue 17). */
+  voice_codes: z.array(z.string()),
   audio_type: z.string(),
   bitrate: z.number(),
   sample_rate: z.number(),
@@ -103,9 +113,15 @@ export const requestPage = async (
 const signed = async (storage: Storage | undefined, key: string | null, filename: string) =>
   storage && key ? storage.signedDownloadUrl(key, { expiresInSeconds: LINK_TTL_SECONDS, filename }) : null
 
-/** A request as the studio sees it; links are signed and expire after LINK_TTL_SECONDS. */
-export const toSynthesisWire = async (row: SynthesisSummaryRow, storage?: Storage) => {
-  const ready = row.status === 'SUCCESS'
+/**
+ * A request as the studio sees it; links are signed and expire after LINK_TTL_SECONDS. A developer API request
+ * whose files the retention sweep deleted has no links (they would only answer 410) and says why as the v1 poll
+ * does: `error_code` TTS_AUDIO_EXPIRED, its status still SUCCESS.
+ */
+export const toSynthesisWire = async (full: SynthesisSummaryRow | SynthesisRow, storage?: Storage) => {
+  const row = 'voiceCodes' in full ? full : toSummaryRow(full)
+  const expired = audioWasDeleted(row) ? audioExpired(row) : null
+  const ready = row.status === 'SUCCESS' && !expired
   return {
     request_id: row.id,
     title: row.title,
@@ -116,14 +132,15 @@ export const toSynthesisWire = async (row: SynthesisSummaryRow, storage?: Storag
     characters: row.characters,
     charged_characters: row.chargedCharacters,
     voice_code: row.voiceCode,
+    voice_codes: row.voiceCodes,
     audio_type: row.audioType,
     bitrate: row.bitrate,
     sample_rate: row.sampleRate,
     speed_rate: row.speedRate,
     duration_ms: row.durationMs,
     cache_hits: row.cacheHits,
-    error_code: row.errorCode,
-    error_message: row.errorMessage,
+    error_code: expired?.code ?? row.errorCode,
+    error_message: expired?.message ?? row.errorMessage,
     created_at: row.createdAt.toISOString(),
     finished_at: iso(row.finishedAt),
     audio_link: ready ? await signed(storage, row.audioKey, `${row.id}.${row.audioType}`) : null,

@@ -1,5 +1,11 @@
 import { AppError, MAX_STREAM_CHARACTERS, ok } from '@loa/contracts'
-import { LINK_TTL_SECONDS, type SynthesisRow } from '@loa/synthesis'
+import {
+  assertAudioKept,
+  AUDIO_TYPES,
+  LINK_TTL_SECONDS,
+  vbeeRequestFields,
+  type SynthesisRow,
+} from '@loa/synthesis'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -9,8 +15,9 @@ import type { ApiAppRow } from '../../services/api-apps.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { checkCallbackUrl } from '../api-apps/index.ts'
 import { SYNTHESIS_BODY_LIMIT } from '../synthesis/index.ts'
+import { retainUntilFor } from '../v1/retention.ts'
 import { callbackLogWire, readCallbackLog } from './callback-log.ts'
-import { streamSpeech } from './stream.ts'
+import { sendSpeech } from './stream.ts'
 
 /** Numbers as JSON numbers or numeric strings (Vbee clients send both). */
 const num = () =>
@@ -37,7 +44,8 @@ const ttsBody = z.object({
     )
     .optional(),
   voice_code: z.string().max(200).optional(),
-  audio_type: z.enum(['mp3', 'wav']).default('mp3'),
+  /** `pcm`: raw 16-bit signed little-endian mono samples at `sample_rate`, no header (not on /tts/stream). */
+  audio_type: z.enum(AUDIO_TYPES).default('mp3'),
   bitrate: num().default(128),
   speed_rate: num().default(1),
   sample_rate: num().optional(),
@@ -67,18 +75,7 @@ const ttsStatus = ttsResult.extend({
 
 const idParams = z.object({ request_id: z.string().max(100) })
 
-const resultOf = (row: SynthesisRow) => ({
-  app_id: row.apiAppId,
-  request_id: row.id,
-  characters: row.characters,
-  voice_code: row.voiceCode,
-  audio_type: row.audioType,
-  speed_rate: row.speedRate,
-  bitrate: row.bitrate,
-  sample_rate: row.sampleRate,
-  created_at: row.createdAt.toISOString(),
-  status: row.status,
-})
+const resultOf = (row: SynthesisRow) => ({ ...vbeeRequestFields(row), status: row.status })
 
 type TtsBody = z.infer<typeof ttsBody>
 
@@ -137,7 +134,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (callbackUrl) await checkCallbackUrl(callbackUrl, config.synthesis.callbackAllowHosts)
       const row = await synthesis.create(
         { ...toInput(request.body), callbackUrl: callbackUrl ?? null },
-        { userId: owner.userId, source: 'API', app: owner },
+        { userId: owner.userId, source: 'API', app: owner, retainUntil: retainUntilFor(config) },
       )
       return ok(resultOf(row))
     },
@@ -150,7 +147,9 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tts'],
         summary: `Synthesize up to ${MAX_STREAM_CHARACTERS} characters and stream the audio as it is rendered`,
         security: [{ appToken: [] }],
-        body: ttsBody.omit({ callback_url: true, sentences: true }),
+        body: ttsBody
+          .omit({ callback_url: true, sentences: true })
+          .extend({ audio_type: z.enum(['mp3', 'wav']).default('mp3') }),
       },
     },
     async (request, reply) => {
@@ -161,19 +160,9 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
         source: 'STREAM',
         app: owner,
         enqueue: false,
+        retainUntil: retainUntilFor(config),
       })
-      const paragraph = (row.paragraphs as { text: string; voiceCode: string; speed: number }[])[0]!
-      return streamSpeech(reply, {
-        text: row.text,
-        voice: paragraph.voiceCode,
-        speed: paragraph.speed,
-        format: row.audioType === 'wav' ? 'wav' : 'mp3',
-        bitrate: row.bitrate,
-        sampleRate: row.sampleRate,
-        storage,
-        row,
-        database: { db },
-      })
+      return sendSpeech(reply, synthesis.stream({ row }))
     },
   )
 
@@ -183,6 +172,9 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tts'],
         summary: 'Status, progress and audio link of a request',
+        description:
+          'The audio is kept API_AUDIO_RETENTION_DAYS after creation; once the retention sweep deleted it this ' +
+          'answers 410 `TTS_AUDIO_EXPIRED` (`details.audio_deleted_at`).',
         security: [{ appToken: [] }],
         params: idParams,
         response: { 200: envelope(ttsStatus) },
@@ -191,6 +183,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await appOf(request)
       const row = await synthesis.find(request.params.request_id, { appId: owner.id })
+      assertAudioKept(row)
       return ok({
         ...resultOf(row),
         progress: row.progress,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { installV1ErrorShape } from './error-shape.ts'
+import { retentionSweep } from './retention.ts'
 import { v1TtsRoutes } from './tts.ts'
 import { v1VoicesRoute } from './voices.ts'
 
@@ -14,4 +15,6 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   installV1ErrorShape(app)
   await app.register(v1TtsRoutes)
   await app.register(v1VoicesRoute)
+  // Deletes the audio of API requests (both shapes) past their retention; no routes of its own.
+  await app.register(retentionSweep)
 }

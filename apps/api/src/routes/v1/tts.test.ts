@@ -113,7 +113,14 @@ describe('POST /v1/tts and GET /v1/tts/requests/{id}', () => {
       await new Promise((r) => setTimeout(r, 100))
     const delivery = receiver.received.find((r) => r.body.includes(requestId))
     expect(delivery, 'webhook delivered').toBeDefined()
-    expect(JSON.parse(delivery!.body)).toMatchObject({ request_id: requestId, status: 'SUCCESS' })
+    // The v1 webhook body is the request as the poll answers it (camelCase), with links valid a day.
+    const hook = JSON.parse(delivery!.body)
+    expect(hook).toMatchObject({ requestId, status: 'SUCCESS', outputFormat: 'mp3', audioDeleted: false })
+    expect(hook).not.toHaveProperty('request_id')
+    expect(Object.keys(hook).sort()).toEqual(Object.keys(done).sort())
+    expect(new Date(hook.linkExpiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000)
+    const audio = new URL(hook.audioLink)
+    expect((await api.call({ method: 'GET', url: audio.pathname + audio.search })).statusCode).toBe(200)
     expect(verifySignature(secret, delivery!.body, delivery!.signature, Date.now() / 1000)).toBe(true)
   }, 90_000)
 
@@ -178,5 +185,14 @@ describe('OpenAPI', () => {
     }
     expect(JSON.stringify(doc.paths['/v1/tts'].post.requestBody)).toContain('"example"')
     expect(doc.paths['/v1/tts'].post.security).toEqual([{ appToken: [] }])
+    expect(JSON.stringify(doc.paths['/v1/tts'].post.requestBody)).toContain('"pcm"')
+    // The poll documents the answer once the retention sweep deleted the audio, as a second example.
+    const polled = JSON.stringify(doc.paths['/v1/tts/requests/{requestId}'].get.responses['200'])
+    expect(polled).toContain('"audioDeleted":true')
+    expect(polled).toContain('"errorCode":"TTS_AUDIO_EXPIRED"')
+    // The webhook, as an OpenAPI callback whose body has the poll's example.
+    const webhook = doc.paths['/v1/tts'].post.callbacks.requestFinished['{$request.body#/webhookUrl}'].post
+    expect(JSON.stringify(webhook.requestBody)).toContain('"requestId"')
+    expect(JSON.stringify(webhook.requestBody)).toContain('"example"')
   })
 })

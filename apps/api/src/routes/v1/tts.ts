@@ -1,4 +1,5 @@
 import { AppError } from '@loa/contracts'
+import { v1RequestOf } from '@loa/synthesis'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorCode } from '../../errors.ts'
@@ -6,14 +7,16 @@ import type { ApiAppRow } from '../../services/api-apps.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { checkCallbackUrl } from '../api-apps/index.ts'
 import { SYNTHESIS_BODY_LIMIT } from '../synthesis/index.ts'
-import { v1RequestOf } from './request-wire.ts'
+import { retainUntilFor } from './retention.ts'
 import {
   V1_SYNC_MAX_CHARACTERS,
   V1_SYNC_WAIT_MS,
   v1ErrorResponses,
+  v1PolledRequest,
   v1Request,
   v1RequestParams,
   v1TtsBody,
+  v1WebhookDoc,
 } from './wire.ts'
 
 /**
@@ -51,10 +54,12 @@ export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
           `Headers: \`Authorization: Bearer <app token>\` and \`App-Id: <app id>\`. \`mode: "sync"\` accepts up to ` +
           `${V1_SYNC_MAX_CHARACTERS} characters and answers 200 with the finished request and its audio link ` +
           `(or 202 IN_PROGRESS if the render takes over ${V1_SYNC_WAIT_MS / 1000} s; poll it). \`mode: "async"\` ` +
-          'answers 202 with the request id at once; when it is done the signed callback is POSTed to `webhookUrl` ' +
-          "(or the app's callback URL). Credits come from the API wallet (aivoiceapi). Errors: " +
+          'answers 202 with the request id at once; when it is done the signed webhook is POSTed to `webhookUrl` ' +
+          "(or the app's callback URL): the request as the poll answers it (camelCase, links valid 24 hours), " +
+          'signed like the old callback. Credits come from the API wallet (aivoiceapi). Errors: ' +
           '`{"error":{"code","message"}}`; 429 `TTS_CCR_MAX_LIMIT_REACHED` when the app has too many requests running.',
         security,
+        callbacks: v1WebhookDoc,
         body: v1TtsBody,
         response: { 200: v1Request, 202: v1Request, ...v1ErrorResponses },
       },
@@ -79,7 +84,13 @@ export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
           sampleRate: body.sampleRate,
           callbackUrl: webhookUrl ?? null,
         },
-        { userId: owner.userId, source: 'API', app: owner },
+        {
+          userId: owner.userId,
+          source: 'API',
+          app: owner,
+          retainUntil: retainUntilFor(config),
+          webhook: 'v1',
+        },
       )
       if (body.mode === 'async') return reply.status(202).send(await answer(created))
       // Sync: wait for the render job (the same one async uses), then answer the finished request.
@@ -105,10 +116,13 @@ export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['developer-api-v1'],
         summary: 'Poll a request: status, progress, audio and timeline links, characters charged, error code',
         description:
-          'Links are signed and expire (`linkExpiresAt`); poll again for fresh ones. A request of another app is 404.',
+          'Links are signed and expire (`linkExpiresAt`, TTS_V1_LINK_TTL_SECONDS); poll again for fresh ones. ' +
+          'The audio is kept until `retainUntil` (API_AUDIO_RETENTION_DAYS); after the retention sweep deleted it ' +
+          'the request still answers, with `audioDeleted: true`, `audioDeletedAt`, null links and ' +
+          '`errorCode: "TTS_AUDIO_EXPIRED"` (second example). A request of another app is 404.',
         security,
         params: v1RequestParams,
-        response: { 200: v1Request, ...v1ErrorResponses },
+        response: { 200: v1PolledRequest, ...v1ErrorResponses },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { DEFAULT_VOICE, MAX_SYNTHESIS_CHARACTERS } from '@loa/contracts'
+import { AUDIO_TYPES } from '@loa/synthesis'
 import { BITRATE_RANGE, SAMPLE_RATE_RANGE, SPEED_RANGE } from '@loa/tts'
 import { z } from 'zod'
 
@@ -15,7 +16,8 @@ export const v1TtsBody = z
     voiceCode: z.string().max(200).default(DEFAULT_VOICE),
     mode: z.enum(['sync', 'async']).default('async'),
     webhookUrl: z.string().max(2_000).optional(),
-    outputFormat: z.enum(['mp3', 'wav']).default('mp3'),
+    /** `pcm`: raw 16-bit signed little-endian mono samples at `sampleRate`, no header. */
+    outputFormat: z.enum(AUDIO_TYPES).default('mp3'),
     bitrate: z.number().int().min(BITRATE_RANGE.min).max(BITRATE_RANGE.max).default(128),
     speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max).default(1),
     sampleRate: z.number().int().min(SAMPLE_RATE_RANGE.min).max(SAMPLE_RATE_RANGE.max).default(22050),
@@ -43,7 +45,9 @@ export const v1Request = z
     status: v1Status,
     progress: z.number(),
     voiceCode: z.string(),
+    /** mp3, wav or pcm (16-bit signed little-endian mono at `sampleRate`, served as application/octet-stream). */
     outputFormat: z.string(),
+    sampleRate: z.number(),
     characters: z.number(),
     /** Credits charged (set once the request succeeded; repeated sentences are not charged again). */
     charactersCharged: z.number().nullable(),
@@ -51,7 +55,16 @@ export const v1Request = z
     /** When `audioLink` and the timeline links stop working. */
     linkExpiresAt: z.string().nullable(),
     timeline: z.object({ srt: z.string(), vtt: z.string(), words: z.string() }).nullable(),
+    /** When the retention sweep may delete the audio and timeline (API_AUDIO_RETENTION_DAYS after creation). */
+    retainUntil: z.string().nullable(),
+    /**
+     * True once the retention sweep deleted the files: the links are null and `errorCode` is
+     * `TTS_AUDIO_EXPIRED` (the synthesis itself succeeded; synthesize again for new audio).
+     */
+    audioDeleted: z.boolean(),
+    audioDeletedAt: z.string().nullable(),
     durationMs: z.number().nullable(),
+    /** Why there is no audio: the render's code (FAILURE), `CANCELLED`, or `TTS_AUDIO_EXPIRED` (deleted). */
     errorCode: z.string().nullable(),
     errorMessage: z.string().nullable(),
     createdAt: z.string(),
@@ -64,6 +77,7 @@ export const v1Request = z
       progress: 100,
       voiceCode: DEFAULT_VOICE,
       outputFormat: 'mp3',
+      sampleRate: 22050,
       characters: 29,
       charactersCharged: 29,
       audioLink: AUDIO_LINK,
@@ -73,6 +87,9 @@ export const v1Request = z
         vtt: AUDIO_LINK.replace('audio.mp3', 'subtitles.vtt'),
         words: AUDIO_LINK.replace('audio.mp3', 'timeline.json'),
       },
+      retainUntil: '2026-11-26T16:00:00.000Z',
+      audioDeleted: false,
+      audioDeletedAt: null,
       durationMs: 2140,
       errorCode: null,
       errorMessage: null,
@@ -81,6 +98,26 @@ export const v1Request = z
     },
   })
 export type V1Request = z.infer<typeof v1Request>
+
+const v1Example = (v1Request.meta() as { example: V1Request }).example
+
+/** The poll's answer: the same shape, with a second example — a request whose audio the retention sweep deleted. */
+export const v1PolledRequest = v1Request.meta({
+  example: v1Example,
+  examples: [
+    v1Example,
+    {
+      ...v1Example,
+      audioLink: null,
+      linkExpiresAt: null,
+      timeline: null,
+      audioDeleted: true,
+      audioDeletedAt: '2026-11-26T16:05:00.000Z',
+      errorCode: 'TTS_AUDIO_EXPIRED',
+      errorMessage: `The audio of request ${REQUEST_ID} was deleted on 2026-11-26T16:05:00.000Z after its retention period; synthesize the text again`,
+    },
+  ],
+})
 
 /** The /v1 error body, for the OpenAPI document. */
 export const v1Error = z
@@ -100,3 +137,31 @@ export const v1Error = z
 export const v1ErrorResponses = { 400: v1Error, 401: v1Error, 403: v1Error, 404: v1Error, 429: v1Error }
 
 export const v1RequestParams = z.object({ requestId: z.string().max(100) })
+
+/**
+ * The webhook of a request made through `POST /v1/tts`, as an OpenAPI callback: the request as the poll answers
+ * it (links valid 24 hours), signed in the `x-loa-signature` header like the old callback. Any 2xx acknowledges;
+ * other answers and timeouts are retried with backoff (every attempt in `/api/v1/tts/{id}/callback-result`).
+ */
+export const v1WebhookDoc = {
+  requestFinished: {
+    '{$request.body#/webhookUrl}': {
+      post: {
+        summary: 'The request is final (SUCCESS or FAILURE)',
+        requestBody: {
+          description:
+            'The request in the v1 shape (as GET /v1/tts/requests/{requestId} answers it); header ' +
+            '`x-loa-signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the app\'s callback secret>`.',
+          content: {
+            'application/json': {
+              schema: z.toJSONSchema(v1Request, { target: 'openapi-3.0', io: 'output' }),
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'Any 2xx acknowledges the delivery; anything else is retried' },
+        },
+      },
+    },
+  },
+}

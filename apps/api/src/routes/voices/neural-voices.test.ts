@@ -52,7 +52,11 @@ describe('installed neural voices in the catalogue', () => {
     expect(sample.statusCode).toBe(200)
     expect(sample.rawPayload.equals(sampleBytes)).toBe(true)
     const espeak = (await voices('code=hn_female_thuha_news')).result.items[0]
-    expect(espeak).toMatchObject({ engine: 'espeak', attribution: null })
+    expect(espeak).toMatchObject({
+      engine: 'espeak',
+      attribution: expect.stringContaining('eSpeak NG'),
+      licence: expect.stringContaining('GPL-3.0'),
+    })
   })
 
   it('synthesizes with it through the studio API, then forgets it once removed', async () => {

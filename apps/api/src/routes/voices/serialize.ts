@@ -4,6 +4,9 @@ import { NEURAL_PROVIDER } from '../../services/neural-voices.ts'
 
 export type VoiceRow = typeof t.voices.$inferSelect
 
+/** The installed neural voice behind a catalogue row (its sidecar's credit line and licence). */
+const installed = (v: VoiceRow) => (v.provider === NEURAL_PROVIDER ? findVoice(v.engineVoice) : undefined)
+
 /** Wire shape of a voice (snake_case). `audio_link` repeats the sample URL under the player's name. */
 export const voiceToWire = (v: VoiceRow) => ({
   code: v.code,
@@ -25,8 +28,10 @@ export const voiceToWire = (v: VoiceRow) => ({
   rank: v.rank,
   /** `piper` for installed neural voices, `espeak` for the built-in ones. */
   engine: v.provider === NEURAL_PROVIDER ? 'piper' : 'espeak',
-  /** The credit line a neural voice's licence asks for (shown with the voice), else null. */
-  attribution: v.provider === NEURAL_PROVIDER ? (findVoice(v.engineVoice)?.attribution ?? null) : null,
+  /** Who made the voice (the credit line its licence asks for): the catalogue's, else the neural voice's own. */
+  attribution: v.attribution ?? installed(v)?.attribution ?? null,
+  /** The voice's licence: the catalogue's, else the neural voice's own; null = Loa's own voice. */
+  licence: v.licence ?? installed(v)?.licence ?? null,
 })
 
 export type VoiceWire = ReturnType<typeof voiceToWire>

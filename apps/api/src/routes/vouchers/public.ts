@@ -3,9 +3,9 @@ import { app as t } from '@loa/db'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { localeQuery, requestLocale } from '../../lib/locale.ts'
+import { localeQuery } from '../../lib/locale.ts'
 import { envelope } from '../../lib/wire.ts'
-import { bestFirst, liveVoucher, localizedVoucher, voucherToWire, voucherWire } from './serialize.ts'
+import { bestFirst, liveVoucher, voucherFor, voucherListFor, voucherWire } from './serialize.ts'
 
 /** Public vouchers: the list, and the one the landing banner shows. */
 export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,10 +25,7 @@ export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(t.vouchers)
         .where(and(liveVoucher(new Date()), eq(t.vouchers.isPublic, true)))
         .orderBy(...bestFirst)
-      return ok({
-        total: rows.length,
-        items: rows.map((v) => voucherToWire(localizedVoucher(v, requestLocale(request)))),
-      })
+      return ok(voucherListFor(request, rows))
     },
   )
   app.get(
@@ -55,7 +52,7 @@ export const publicVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .orderBy(...bestFirst)
         .limit(1)
-      return ok({ voucher: row ? voucherToWire(localizedVoucher(row, requestLocale(request))) : null })
+      return ok({ voucher: row ? voucherFor(request, row) : null })
     },
   )
 }

@@ -2,7 +2,8 @@ import type { Locale } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { and, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { translated } from '../../lib/locale.ts'
+import type { FastifyRequest } from 'fastify'
+import { requestLocale, translated } from '../../lib/locale.ts'
 
 export type VoucherRow = typeof t.vouchers.$inferSelect
 
@@ -68,4 +69,14 @@ export const bestFirst = [
 export const localizedVoucher = (v: VoucherRow, locale: Locale): VoucherRow => ({
   ...v,
   ...translated({ title: v.title, description: v.description }, v.translations, locale),
+})
+
+/** A voucher on the wire in the request's language. */
+export const voucherFor = (request: FastifyRequest, v: VoucherRow) =>
+  voucherToWire(localizedVoucher(v, requestLocale(request)))
+
+/** A voucher list on the wire in the request's language. */
+export const voucherListFor = (request: FastifyRequest, rows: VoucherRow[]) => ({
+  total: rows.length,
+  items: rows.map((v) => voucherFor(request, v)),
 })

@@ -1,12 +1,13 @@
 import { ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { localeQuery, requestLocale } from '../../lib/locale.ts'
+import { localeQuery } from '../../lib/locale.ts'
 import { envelope } from '../../lib/wire.ts'
+import { hasPaidOrder } from '../../payments/quote.ts'
 import { signedIn } from '../../plugins/profile.ts'
-import { bestFirst, liveVoucher, localizedVoucher, voucherToWire, voucherWire } from './serialize.ts'
+import { bestFirst, liveVoucher, voucherFor, voucherListFor, voucherWire } from './serialize.ts'
 
 /**
  * Vouchers for the signed-in user: public ones for their audience (NEW_USER until the first paid order,
@@ -16,16 +17,8 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   signedIn(app)
   const db = app.ctx.db
 
-  const hasPaidOrder = async (userId: string) => {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t.orders)
-      .where(and(eq(t.orders.userId, userId), eq(t.orders.status, 'PAID')))
-    return (row?.n ?? 0) > 0
-  }
-
   const available = async (userId: string) => {
-    const paid = await hasPaidOrder(userId)
+    const paid = await hasPaidOrder(db, userId)
     const granted = db
       .select({ code: t.userVouchers.voucherCode })
       .from(t.userVouchers)
@@ -64,10 +57,7 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { rows } = await available(request.profile!.id)
-      return ok({
-        total: rows.length,
-        items: rows.map((v) => voucherToWire(localizedVoucher(v, requestLocale(request)))),
-      })
+      return ok(voucherListFor(request, rows))
     },
   )
 
@@ -85,7 +75,7 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { rows } = await available(request.profile!.id)
       const best = rows.find((v) => v.showBanner)
-      return ok({ voucher: best ? voucherToWire(localizedVoucher(best, requestLocale(request))) : null })
+      return ok({ voucher: best ? voucherFor(request, best) : null })
     },
   )
 
@@ -101,16 +91,13 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await hasPaidOrder(request.profile!.id))) return ok({ total: 0, items: [] })
+      if (!(await hasPaidOrder(db, request.profile!.id))) return ok({ total: 0, items: [] })
       const rows = await db
         .select()
         .from(t.vouchers)
         .where(and(liveVoucher(new Date()), eq(t.vouchers.audience, 'PAID_USER')))
         .orderBy(...bestFirst)
-      return ok({
-        total: rows.length,
-        items: rows.map((v) => voucherToWire(localizedVoucher(v, requestLocale(request)))),
-      })
+      return ok(voucherListFor(request, rows))
     },
   )
 }
