@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
-import { IMAGE_WIDTHS } from '@loa/contracts'
+import { IMAGE_WIDTHS } from '@loa/contracts/browser'
 import { SECURITY_HEADERS } from './lib/security/csp'
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
@@ -14,7 +14,7 @@ const nextConfig: NextConfig = {
     inlineCss: true,
   },
   poweredByHeader: false,
-  transpilePackages: ['@loa/contracts', '@loa/sso-client', '@loa/tts'],
+  transpilePackages: ['@loa/contracts', '@loa/sso-client'],
   images: {
     deviceSizes: [...IMAGE_WIDTHS],
     imageSizes: [64, 128, 256, 384],

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:web`: Lighthouse (mobile profile, simulated throttling) on `/` and `/en` of the production build,
- * in Debian's Chromium, against the real backend. Prints the four category scores, LCP/TBT/CLS and the landing's
- * first-load JavaScript (the scripts the HTML loads, gzip-compressed).
+ * in Debian's Chromium, against the real backend. Prints the four category scores, the figures behind the performance
+ * score (TTFB of the HTML, FCP, LCP with its element and phases, TBT, CLS) and the landing's first-load JavaScript
+ * (the scripts the HTML loads, gzip-compressed).
  * Targets (issue 8): performance ≥ 95; accessibility, best practices, SEO 100; first-load JS ≤ 150 KB.
  * BENCH_WEB_RUNS=N runs Lighthouse N times per page and prints each run (with the load average) and the medians;
- * BENCH_WEB_REPORTS=DIR keeps the Lighthouse JSON reports there.
+ * BENCH_WEB_REPORTS=DIR keeps the Lighthouse JSON reports there. BENCH_WEB_PORT=P serves the web on P and the api, sso
+ * and flags on P+1…P+3 (default 3710, 4910, 5010, 5110), so engineers sharing a machine do not collide.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,7 +20,10 @@ import http from 'node:http'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 const webDir = path.join(root, 'apps', 'web')
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const ports = { web: 3710, api: 4910, sso: 5010, flags: 5110 }
+const basePort = Number(process.env.BENCH_WEB_PORT) || 0
+const ports = basePort
+  ? { web: basePort, api: basePort + 1, sso: basePort + 2, flags: basePort + 3 }
+  : { web: 3710, api: 4910, sso: 5010, flags: 5110 }
 const webUrl = `http://localhost:${ports.web}`
 const FIRST_LOAD_BUDGET = 150 * 1024
 
@@ -208,6 +213,7 @@ try {
         accessibility: score('accessibility'),
         'best-practices': score('best-practices'),
         seo: score('seo'),
+        TTFB: value('server-response-time'),
         FCP: value('first-contentful-paint'),
         LCP: value('largest-contentful-paint'),
         TBT: value('total-blocking-time'),
@@ -226,7 +232,8 @@ try {
       results.push(result)
       console.log(
         `${pagePath.padEnd(4)} run ${run}: perf ${result.performance}, a11y ${result.accessibility}, ` +
-          `best practices ${result['best-practices']}, SEO ${result.seo}; FCP ${seconds(result.FCP)}, ` +
+          `best practices ${result['best-practices']}, SEO ${result.seo}; TTFB ${Math.round(result.TTFB)} ms, ` +
+          `FCP ${seconds(result.FCP)}, ` +
           `LCP ${seconds(result.LCP)}, TBT ${Math.round(result.TBT)} ms, CLS ${result.CLS.toFixed(3)}; ` +
           `load average ${load}`,
       )
@@ -242,6 +249,7 @@ try {
       ['accessibility', median(pick('accessibility'))],
       ['best-practices', median(pick('best-practices'))],
       ['seo', median(pick('seo'))],
+      ['TTFB (HTML)', `${Math.round(median(pick('TTFB')))} ms`],
       ['FCP', seconds(median(pick('FCP')))],
       ['LCP', seconds(median(pick('LCP')))],
       ['TBT', `${Math.round(median(pick('TBT')))} ms`],

@@ -1,5 +1,9 @@
-/** Namespaces the client components read; the layout passes only these to the browser. */
-export const CLIENT_NAMESPACES = [
+/**
+ * Namespaces the client components read. The root layout sends the site's to every page (landing, support,
+ * services, legal pages, 404); the signed-in areas (studio, console, back-office) add theirs in their own layouts
+ * (`AppMessages`), so the landing's HTML does not carry the whole product's strings.
+ */
+export const SITE_NAMESPACES = [
   'nav',
   'voices',
   'tryIt',
@@ -11,11 +15,19 @@ export const CLIENT_NAMESPACES = [
   'errors',
   'support',
   'shell',
+  'payments',
+] as const
+
+/** The signed-in areas' namespaces (studio, console, back-office). */
+export const APP_NAMESPACES = [
   'studio',
   'neuralVoices',
   'console',
-  'payments',
+  'devConsole',
   'checkout',
   'admin',
   'dubbing',
 ] as const
+
+/** Every namespace the browser may read. */
+export const CLIENT_NAMESPACES = [...SITE_NAMESPACES, ...APP_NAMESPACES] as const

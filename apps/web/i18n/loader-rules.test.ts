@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { I18N_DEFAULT_NAMESPACE } from '@loa/contracts'
+import { I18N_DEFAULT_NAMESPACE } from '@loa/contracts/browser'
 import vi_ from '../messages/vi.json'
 import { loadMessages } from './messages'
 import { routing } from './routing'

@@ -1,4 +1,4 @@
-import { I18N_RETRY_COUNT, I18N_RETRY_DELAY_MS, type Locale } from '@loa/contracts'
+import { I18N_RETRY_COUNT, I18N_RETRY_DELAY_MS, type Locale } from '@loa/contracts/browser'
 
 import type viMessages from '../messages/vi.json'
 
@@ -22,6 +22,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/checkout/vi.json'),
       import('../messages/admin/vi.json'),
       import('../messages/dubbing/vi.json'),
+      import('../messages/console/vi.json'),
     ),
   en: () =>
     merged(
@@ -31,6 +32,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/checkout/en.json'),
       import('../messages/admin/en.json'),
       import('../messages/dubbing/en.json'),
+      import('../messages/console/en.json'),
     ),
 }
 

@@ -1,5 +1,5 @@
 import { defineRouting } from 'next-intl/routing'
-import { DEFAULT_LOCALE, LOCALES } from '@loa/contracts'
+import { DEFAULT_LOCALE, LOCALES } from '@loa/contracts/browser'
 
 /** Vietnamese is the default and has no prefix; English lives under `/en`. The route decides the language. */
 export const routing = defineRouting({

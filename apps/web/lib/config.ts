@@ -3,7 +3,7 @@
  * handed to client components as props at request time, so one build runs anywhere (no NEXT_PUBLIC_ inlining).
  */
 import { z } from 'zod'
-import { SOCIAL_NETWORKS, type SocialNetwork } from '@loa/contracts'
+import { SOCIAL_NETWORKS, type SocialNetwork } from '@loa/contracts/browser'
 
 const url = z.string().url()
 const optionalText = z

@@ -28,7 +28,7 @@ export interface DeviceCheck {
 }
 
 /** A short name for this browser, shown in the other devices' lists (shared with the SSO's profile page). */
-export { deviceName } from '@loa/contracts'
+export { deviceName } from '@loa/contracts/browser'
 
 type Envelope<T> = { status: number; result: T }
 

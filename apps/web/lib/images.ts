@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS } from '@loa/contracts'
+import { IMAGE_WIDTHS } from '@loa/contracts/browser'
 
 /**
  * `srcset` for an image served by Next's optimizer (paths on the web app itself): one entry per width step

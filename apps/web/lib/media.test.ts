@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stripFalsy } from '@loa/contracts'
+import { stripFalsy } from '@loa/contracts/browser'
 import { mediaUrl } from './media'
 import { responsiveSrcSet } from './images'
 

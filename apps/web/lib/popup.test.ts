@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BANNER_POSITIONS } from '@loa/contracts'
+import { BANNER_POSITIONS } from '@loa/contracts/browser'
 import {
   DEFAULT_POPUP_SIZE,
   POPUP_SEEN_KEY,

@@ -5,7 +5,7 @@ import {
   POPUP_DEFAULT_HEIGHT,
   POPUP_DEFAULT_WIDTH,
   type BannerPosition,
-} from '@loa/contracts'
+} from '@loa/contracts/browser'
 import type { Banner } from './api/types'
 
 export const findPopupBanner = (banners: Banner[] | null | undefined): Banner | undefined =>

@@ -1,4 +1,11 @@
-import { GENDERS, REGIONS, VOICE_PURPOSES, type Gender, type Region, type VoicePurpose } from '@loa/contracts'
+import {
+  GENDERS,
+  REGIONS,
+  VOICE_PURPOSES,
+  type Gender,
+  type Region,
+  type VoicePurpose,
+} from '@loa/contracts/browser'
 import type { Voice } from './api/types'
 
 export interface SampleVoice {

@@ -6,7 +6,7 @@ import { headers } from 'next/headers'
 import { hasLocale } from 'next-intl'
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server'
 import { routing } from '@/i18n/routing'
-import { CLIENT_NAMESPACES } from '@/i18n/client-namespaces'
+import { SITE_NAMESPACES } from '@/i18n/client-namespaces'
 import { ClientI18nProvider } from '@/components/i18n/client-i18n'
 import { getWebConfig } from '@/lib/config'
 import { readVisitor } from '@/lib/visitor/ip'
@@ -33,7 +33,7 @@ export default async function LocaleLayout({
   const visitor = readVisitor(await headers())
   const [messages, t] = await Promise.all([getMessages(), getTranslations({ locale, namespace: 'meta' })])
   const jsonLd = localBusinessJsonLd(config, t('businessName'), locale)
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]))
+  const clientMessages = Object.fromEntries(SITE_NAMESPACES.map((ns) => [ns, messages[ns]]))
 
   return (
     <html lang={locale}>

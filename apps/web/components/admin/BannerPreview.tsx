@@ -1,5 +1,5 @@
 'use client'
-import { BANNER_POSITIONS, NARROW_BREAKPOINT_PX } from '@loa/contracts'
+import { BANNER_POSITIONS, NARROW_BREAKPOINT_PX } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { popupPosition } from '@/lib/popup'
 

@@ -1,5 +1,5 @@
 'use client'
-import { BANNER_POSITIONS, LANDING_PAGE_POPUP_BANNER_TYPE } from '@loa/contracts'
+import { BANNER_POSITIONS, LANDING_PAGE_POPUP_BANNER_TYPE } from '@loa/contracts/browser'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type CatalogueRow, type Page } from './admin-api'
+import { CatalogueForm } from './CatalogueForm'
 import { Pager } from './Pager'
+import { VoiceSample } from './VoiceSample'
 
 const LIMIT = 50
 
@@ -26,6 +28,8 @@ const RESOURCES: Resource[] = [
     show: [
       ['name', 'catalogue.name'],
       ['provider', 'catalogue.provider'],
+      ['attribution', 'catalogue.fields.attribution'],
+      ['licence', 'catalogue.fields.licence'],
     ],
     switches: [['active', 'catalogue.active']],
     rank: true,
@@ -79,6 +83,8 @@ function ResourceTable({ resource }: { resource: Resource }) {
   const [offset, setOffset] = useState(0)
   const [page, setPage] = useState<Page<CatalogueRow> | null>(null)
   const [ranks, setRanks] = useState<Record<string, string>>({})
+  /** The row being edited, `new` for a new one, null when no form is open. */
+  const [editing, setEditing] = useState<CatalogueRow | 'new' | null>(null)
   const fail = useCallback((error: unknown) => toast.error(t(adminErrorKey(error))), [t])
   const load = useCallback(() => {
     api.list(resource.path, offset, LIMIT).then(setPage).catch(fail)
@@ -104,6 +110,25 @@ function ResourceTable({ resource }: { resource: Resource }) {
       data-testid={`catalogue-${resource.path}`}
     >
       <h2 id={`cat-${resource.path}`}>{t(resource.title)}</h2>
+      {editing ? (
+        <CatalogueForm
+          key={editing === 'new' ? 'new' : keyOf(editing)}
+          resource={resource.path}
+          keyField={resource.key}
+          row={editing === 'new' ? null : editing}
+          onDone={() => {
+            setEditing(null)
+            load()
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <p className="admin-inline">
+          <button type="button" className="btn btn-ghost" onClick={() => setEditing('new')}>
+            {t('catalogue.new', { what: t(resource.title) })}
+          </button>
+        </p>
+      )}
       {!page && <p aria-busy="true">{t('loading')}</p>}
       {page && (
         <div className="admin-table-wrap">
@@ -122,6 +147,8 @@ function ResourceTable({ resource }: { resource: Resource }) {
                   </th>
                 ))}
                 {resource.rank && <th scope="col">{t('catalogue.rank')}</th>}
+                {resource.path === 'voices' && <th scope="col">{t('catalogue.sample')}</th>}
+                <th scope="col">{t('catalogue.edit')}</th>
               </tr>
             </thead>
             <tbody>
@@ -165,6 +192,21 @@ function ResourceTable({ resource }: { resource: Resource }) {
                         </form>
                       </td>
                     )}
+                    {resource.path === 'voices' && (
+                      <td>
+                        <VoiceSample code={key} url={row.sampleAudioUrl as string | null} onChanged={load} />
+                      </td>
+                    )}
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-ghost"
+                        aria-label={`${t('catalogue.edit')} ${key}`}
+                        onClick={() => setEditing(row)}
+                      >
+                        {t('catalogue.edit')}
+                      </button>
+                    </td>
                   </tr>
                 )
               })}

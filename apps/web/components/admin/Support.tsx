@@ -4,9 +4,11 @@ import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import {
   adminErrorKey,
+  CONTACT_STATUSES,
   TICKET_STATUSES,
   useAdminApi,
   type ContactMessage,
+  type ContactStatus,
   type Page,
   type Ticket,
   type TicketStatus,
@@ -25,6 +27,7 @@ export function AdminSupport() {
   const [status, setStatus] = useState<TicketStatus | ''>('OPEN')
   const [offset, setOffset] = useState(0)
   const [tickets, setTickets] = useState<Page<Ticket> | null>(null)
+  const [contactStatus, setContactStatus] = useState<ContactStatus | ''>('NEW')
   const [contactOffset, setContactOffset] = useState(0)
   const [contacts, setContacts] = useState<Page<ContactMessage> | null>(null)
   const when = (iso: string) => new Date(iso).toLocaleString(locale)
@@ -33,9 +36,20 @@ export function AdminSupport() {
     api.tickets(status, offset, LIMIT).then(setTickets).catch(fail)
   }, [api, status, offset, fail])
   useEffect(load, [load])
-  useEffect(() => {
-    api.contacts(contactOffset, LIMIT).then(setContacts).catch(fail)
-  }, [api, contactOffset, fail])
+  const loadContacts = useCallback(() => {
+    api.contacts(contactStatus, contactOffset, LIMIT).then(setContacts).catch(fail)
+  }, [api, contactStatus, contactOffset, fail])
+  useEffect(loadContacts, [loadContacts])
+
+  const moveContact = async (contact: ContactMessage, next: ContactStatus) => {
+    try {
+      await api.setContactStatus(contact.id, next)
+      toast.success(t('saved'))
+      loadContacts()
+    } catch (error) {
+      fail(error)
+    }
+  }
 
   const move = async (ticket: Ticket, next: TicketStatus) => {
     try {
@@ -114,6 +128,23 @@ export function AdminSupport() {
         ]}
         footer={tickets && <Pager offset={offset} limit={LIMIT} total={tickets.total} onChange={setOffset} />}
       />
+      <label className="admin-inline">
+        {t('support.contactFilter')}
+        <select
+          value={contactStatus}
+          onChange={(e) => {
+            setContactOffset(0)
+            setContactStatus(e.target.value as ContactStatus | '')
+          }}
+        >
+          <option value="">{t('support.all')}</option>
+          {CONTACT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`support.contactStatuses.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <SimpleTable
         title={t('support.contacts')}
         testId="admin-contacts"
@@ -133,6 +164,22 @@ export function AdminSupport() {
           {
             label: t('support.reply'),
             cell: (c) => <ReplyForm kind="contacts" id={String(c.id)} label={c.email} />,
+          },
+          {
+            label: t('users.status'),
+            cell: (c) => (
+              <select
+                aria-label={`${t('users.status')} ${c.email}`}
+                value={c.status}
+                onChange={(e) => void moveContact(c, e.target.value as ContactStatus)}
+              >
+                {CONTACT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`support.contactStatuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+            ),
           },
         ]}
         footer={

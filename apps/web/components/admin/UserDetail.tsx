@@ -10,7 +10,10 @@ import { UserActions } from './UserActions'
 
 const LEDGER_PAGE = 20
 
-/** One user: profile, balances per product with expiry, ledger, syntheses, API apps, devices, orders; actions. */
+/**
+ * One user: profile, balances per product with expiry, ledger, syntheses, dubbing projects, orders, API apps,
+ * devices; actions.
+ */
 export function AdminUserDetail({ id }: { id: string }) {
   const t = useTranslations('admin')
   const locale = useLocale()
@@ -21,6 +24,11 @@ export function AdminUserDetail({ id }: { id: string }) {
   const prefix = locale === 'en' ? '/en' : ''
   const number = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—')
+  const duration = (ms: number | null) => {
+    if (ms === null) return '—'
+    const s = Math.round(ms / 1000)
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+  }
   const fail = useCallback((error: unknown) => toast.error(t(adminErrorKey(error))), [t])
 
   const load = useCallback(() => {
@@ -108,6 +116,26 @@ export function AdminUserDetail({ id }: { id: string }) {
           { label: t('users.name'), cell: (s) => s.title },
           { label: t('users.characters'), cell: (s) => number(s.characters), numeric: true },
           { label: t('users.status'), cell: (s) => s.status },
+        ]}
+      />
+      <SimpleTable
+        title={t('users.dubbing')}
+        testId="admin-dubbing"
+        rows={user.dubbingProjects}
+        rowKey={(d) => d.id}
+        empty={t('empty')}
+        columns={[
+          { label: t('users.name'), cell: (d) => d.name },
+          { label: t('users.status'), cell: (d) => t(`users.dubbingStatus.${d.status}`) },
+          { label: t('users.duration'), cell: (d) => duration(d.durationMs), numeric: true },
+          { label: t('users.createdAt'), cell: (d) => when(d.createdAt) },
+          {
+            label: t('users.lastRender'),
+            cell: (d) =>
+              d.lastRender
+                ? `${when(d.lastRender.finishedAt ?? d.lastRender.createdAt)} · ${number(d.lastRender.characters)}`
+                : '—',
+          },
         ]}
       />
       <SimpleTable

@@ -9,207 +9,30 @@ import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
 import { buildUrl, createHttpClient, HttpError, type HttpMethod } from '@/lib/http/client'
 
-export type Product = 'aivoice' | 'aivoiceapi' | 'aidubbing'
-export const PRODUCTS: Product[] = ['aivoice', 'aivoiceapi', 'aidubbing']
+import type {
+  Product,
+  Page,
+  UserRow,
+  LedgerEntry,
+  UserPage,
+  Dashboard,
+  AuditRow,
+  CatalogueRow,
+  FlagRule,
+  Flag,
+  FlagAudit,
+  TicketStatus,
+  Ticket,
+  ContactMessage,
+  ContactStatus,
+  OrderFilter,
+  Order,
+  PaymentEvent,
+  OrderDetail,
+  QueueJob,
+} from '@/lib/admin/types'
 
-export interface Page<T> {
-  total: number
-  items: T[]
-}
-
-export interface UserRow {
-  id: string
-  email: string | null
-  name: string | null
-  createdAt: string
-  lastSeenAt: string | null
-  lockedAt: string | null
-}
-
-export interface Wallet {
-  product: Product
-  balance: number
-  expiresAt: string | null
-  packageCode: string | null
-}
-
-export interface LedgerEntry {
-  id: string
-  product: Product
-  kind: string
-  delta: number
-  balanceAfter: number
-  reason: string
-  actor: string | null
-  createdAt: string
-}
-
-export interface UserPage {
-  profile: {
-    id: string
-    email: string | null
-    name: string | null
-    affiliateCode: string
-    packageCode: string | null
-    createdAt: string
-    lastSeenAt: string | null
-  }
-  lock: { reason: string; lockedBy: string; lockedAt: string } | null
-  balances: Wallet[]
-  entries: Page<LedgerEntry>
-  syntheses: {
-    id: string
-    source: string
-    title: string
-    characters: number
-    status: string
-    createdAt: string
-  }[]
-  apiApps: {
-    id: string
-    name: string
-    tokenPrefix: string
-    requestsCount: number
-    revokedAt: string | null
-  }[]
-  devices: { deviceId: string; name: string; ip: string | null; active: boolean; lastSeenAt: string }[]
-  orders: { id: string; packageCode: string; status: string; total: number; createdAt: string }[]
-}
-
-export interface DashboardDay {
-  date: string
-  [metric: string]: number | string
-}
-
-export interface Dashboard {
-  from: string
-  to: string
-  signups: DashboardDay[]
-  characters: DashboardDay[]
-  orders: DashboardDay[]
-  demo: DashboardDay[]
-}
-
-export interface AuditRow {
-  id: number
-  actorId: string
-  actorEmail: string | null
-  action: string
-  targetType: string
-  targetId: string
-  before: unknown
-  after: unknown
-  reason: string | null
-  createdAt: string
-}
-
-export type CatalogueRow = Record<string, unknown> & { active?: boolean; rank?: number }
-
-export interface FlagRule {
-  id?: string
-  condition?: Record<string, unknown>
-  force?: unknown
-  [key: string]: unknown
-}
-
-export interface Flag {
-  key: string
-  value_type: string
-  default_value: unknown
-  description: string
-  updated_at: string
-  updated_by: string
-  environments: Record<string, { enabled: boolean; default_value?: unknown; rules: FlagRule[] }>
-}
-
-export interface FlagAudit {
-  id: number
-  at: string
-  actor: string
-  action: string
-  before: unknown
-  after: unknown
-}
-
-export const TICKET_STATUSES = ['OPEN', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'] as const
-export type TicketStatus = (typeof TICKET_STATUSES)[number]
-
-export interface Ticket {
-  id: string
-  userId: string | null
-  email: string
-  name: string
-  category: string
-  subject: string
-  content: string
-  status: TicketStatus
-  attachments: { key: string; url: string | null }[]
-  createdAt: string
-}
-
-export interface ContactMessage {
-  id: number
-  name: string
-  email: string
-  phoneNumber: string
-  purpose: string
-  content: string
-  createdAt: string
-}
-
-export const ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'FAILED', 'REFUNDED'] as const
-export const PAYMENT_METHODS = ['VIETQR', 'VNPAY'] as const
-
-export interface OrderFilter {
-  status?: string
-  method?: string
-  from?: string
-  to?: string
-  q?: string
-}
-
-export interface Order {
-  id: string
-  code: string | null
-  userId: string
-  packageCode: string
-  type: string
-  status: string
-  paymentMethod: string | null
-  total: number
-  credits: number | null
-  memo: string | null
-  createdAt: string
-  paidAt: string | null
-}
-
-export interface PaymentEvent {
-  id: string
-  provider: string
-  providerTxnId: string
-  orderCode: string | null
-  amount: number
-  outcome: string
-  resolvedAt: string | null
-  createdAt: string
-}
-
-export interface OrderDetail {
-  order: Order
-  events: PaymentEvent[]
-  audit: { action: string; actorEmail: string; reason: string | null; createdAt: string }[]
-}
-
-export interface QueueJob {
-  id: string
-  name: string
-  state: string
-  attempts: number
-  maxAttempts: number
-  error: string | null
-  createdAt: string | null
-  finishedAt: string | null
-}
+export * from '@/lib/admin/types'
 
 /** The environment the web's client key reads (`sdk-loa-web`). */
 export const FLAGS_ENVIRONMENT = 'production'
@@ -272,8 +95,14 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
         text,
         idempotencyKey,
       }),
-    contacts: (offset: number, limit = 20) =>
-      call<Page<ContactMessage>>('GET', '/support/contacts', undefined, { offset, limit }),
+    contacts: (status: ContactStatus | '', offset: number, limit = 20) =>
+      call<Page<ContactMessage>>('GET', '/support/contacts', undefined, {
+        status: status || undefined,
+        offset,
+        limit,
+      }),
+    setContactStatus: (id: number, status: ContactStatus) =>
+      call<{ status: ContactStatus }>('POST', `/support/contacts/${id}/status`, { status }),
     orders: (filter: OrderFilter, offset: number, limit = 20) =>
       call<Page<Order>>('GET', '/orders', undefined, { ...filter, offset, limit }),
     order: (code: string) => call<OrderDetail>('GET', `/orders/${encodeURIComponent(code)}`),
@@ -312,6 +141,9 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
       call<CatalogueRow>('POST', `/${resource}`, body),
     patch: (resource: string, key: string, body: Record<string, unknown>) =>
       call<CatalogueRow>('PATCH', `/${resource}/${encodeURIComponent(key)}`, body),
+    /** Speaks the voice's sample again (the start-up code), audited; answers the new sample's URL. */
+    regenerateSample: (code: string) =>
+      call<{ sampleAudioUrl: string }>('POST', `/voices/${encodeURIComponent(code)}/sample`, {}),
     flags: () => flagCall<{ features: Flag[] }>('GET', '/features').then((r) => r.features),
     setFlagDefault: (key: string, value: unknown) =>
       flagCall<Flag>('PATCH', `/features/${encodeURIComponent(key)}`, { default_value: value }),
@@ -364,6 +196,13 @@ const KNOWN = new Set([
   'JOB_NOT_FOUND',
   'JOB_STATE_CONFLICT',
   'QUEUE_UNAVAILABLE',
+  'CONTACT_NOT_FOUND',
+  'VOICE_NOT_FOUND',
+  'VOICE_SAMPLE_FAILED',
+  'PACKAGE_NOT_FOUND',
+  'VOUCHER_NOT_FOUND',
+  'NEWS_NOT_FOUND',
+  'SAMPLE_SCRIPT_NOT_FOUND',
   'ERR_NETWORK',
   'ECONNABORTED',
 ])

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react'
 import type { AuthMode, SsoClient, SsoSnapshot } from '@loa/sso-client'
-import { USER_ALREADY_EXISTS } from '@loa/contracts'
+import { USER_ALREADY_EXISTS } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { PublicConfig } from '@/lib/config'
 import { fillProfileAfterOneTap } from '@/lib/auth/one-tap-profile'

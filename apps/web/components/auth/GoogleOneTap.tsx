@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useEffectEvent, useRef } from 'react'
-import { USER_ALREADY_EXISTS } from '@loa/contracts'
+import { USER_ALREADY_EXISTS } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { waitForGoogleIdentity, type GoogleAccountsId } from '@/lib/auth/google-one-tap'
 import { toast } from '@/lib/store/toast-store'

@@ -4,13 +4,22 @@ import { useLocale } from '@/components/i18n/client-i18n'
 import { useAuth } from './AuthProvider'
 import { ROUTES } from '@/lib/routes'
 import { trackEvent } from '@/lib/analytics/data-layer'
+import { keepReturnQuery } from '@/components/shell/return-query'
 
 interface Props {
   children: ReactNode
-  /** Where the button leads (default: the studio text-to-speech page). */
+  /** Where the button leads (default: the studio text-to-speech page); a query survives the sign-up. */
   to?: string
   className?: string
   place: 'header' | 'banner' | 'voices' | 'steps' | 'pricing' | 'services'
+}
+
+const session = (): Storage | null => {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -35,7 +44,8 @@ export function SignUpButton({
         trackEvent('sign_up_click', { place })
         if (auth.authenticated) return
         event.preventDefault()
-        auth.authenticate('sign_up', to)
+        // The SSO returns to the path only: a query (the package chosen) waits in this tab meanwhile.
+        auth.authenticate('sign_up', keepReturnQuery(session(), to, locale === 'en' ? '/en' : ''))
       }}
     >
       {children}

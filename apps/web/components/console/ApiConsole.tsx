@@ -2,20 +2,27 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
-import { useStudioApi, type ApiApp } from '@/lib/studio/api'
-import { studioErrorKey } from '@/lib/studio/errors'
+import type { ApiApp, ApiAppWithToken, TokenLifetimeDays } from '@/lib/api/types'
+import { consoleErrorKey } from '@/lib/console/errors'
+import { DEFAULT_TOKEN_LIFETIME } from '@/lib/console/token-expiry'
+import { useStudioApi } from '@/lib/studio/api'
 import { DEFAULT_VOICE } from '@/lib/studio/text'
 import { AppActivity } from './AppActivity'
+import { AppToken } from './AppToken'
+import { LifetimeSelect } from './LifetimeSelect'
+import { NewToken } from './NewToken'
+import { QuickStart } from './QuickStart'
 import '@/components/studio/studio.css'
 import { audioLinkOf, pollUntilDone, runningRequestId, type TryResponse } from '@/lib/console/try-poll'
 import './console.css'
 
 /**
- * The API console: apps (create, token once, rename, callback URL, revoke), each app's usage per day and its
- * requests with their callback delivery log, try it.
+ * The API console: apps (create with a token lifetime, token once, expiry, rotate, rename, callback URL, revoke),
+ * each app's usage per day and its requests with their callback delivery log, try it, the v1 quick start.
  */
 export function ApiConsole() {
   const t = useTranslations('console')
+  const d = useTranslations('devConsole')
   const tAll = useTranslations()
   const locale = useLocale()
   const api = useStudioApi()
@@ -24,8 +31,10 @@ export function ApiConsole() {
   const [activity, setActivity] = useState(0)
   const [name, setName] = useState('')
   const [callbackUrl, setCallbackUrl] = useState('')
+  const [lifetime, setLifetime] = useState<TokenLifetimeDays>(DEFAULT_TOKEN_LIFETIME)
   const [creating, setCreating] = useState(false)
-  const [created, setCreated] = useState<{ app: ApiApp; token: string } | null>(null)
+  /** The token just created or rotated (shown this once). */
+  const [fresh, setFresh] = useState<(ApiAppWithToken & { rotated: boolean }) | null>(null)
   const [editing, setEditing] = useState<{ id: string; name: string; callbackUrl: string } | null>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
   const [tryToken, setTryToken] = useState('')
@@ -33,7 +42,7 @@ export function ApiConsole() {
   const [tryVoice, setTryVoice] = useState(DEFAULT_VOICE)
   const [sending, setSending] = useState(false)
   const [response, setResponse] = useState<TryResponse | null>(null)
-  const showError = useCallback((error: unknown) => toast.error(tAll(studioErrorKey(error))), [tAll])
+  const showError = useCallback((error: unknown) => toast.error(tAll(consoleErrorKey(error))), [tAll])
   const number = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
   const date = (iso: string) => new Date(iso).toLocaleString(locale)
 
@@ -54,8 +63,8 @@ export function ApiConsole() {
     if (!name.trim()) return
     setCreating(true)
     try {
-      const result = await api.createApp(name.trim(), callbackUrl.trim() || null)
-      setCreated(result)
+      const result = await api.createApp(name.trim(), callbackUrl.trim() || null, lifetime)
+      setFresh({ ...result, rotated: false })
       setSelected(result.app.appId)
       setTryToken(result.token)
       setName('')
@@ -69,13 +78,10 @@ export function ApiConsole() {
     }
   }
 
-  const copy = async (token: string) => {
-    try {
-      await navigator.clipboard.writeText(token)
-      toast.success(t('copied'))
-    } catch {
-      toast.warning(t('copyFailed'))
-    }
+  const rotated = (result: ApiAppWithToken) => {
+    setFresh({ ...result, rotated: true })
+    setTryToken(result.token)
+    load()
   }
 
   const save = async (e: React.FormEvent) => {
@@ -150,7 +156,6 @@ export function ApiConsole() {
   const shown = apps?.find((a) => a.appId === selected) ?? apps?.[0]
   const openapi = `${api.apiUrl}/api/v1/openapi.json`
   const docs = `${api.apiUrl}/api/v1/docs`
-  const curl = `curl -X POST ${api.apiUrl}/api/v1/tts \\\n  -H "Authorization: Bearer <TOKEN>" \\\n  -H "Content-Type: application/json" \\\n  -d '{"input_text":"Xin chào","voice_code":"${DEFAULT_VOICE}","audio_type":"mp3"}'`
 
   return (
     <div className="console">
@@ -176,23 +181,21 @@ export function ApiConsole() {
               {t('callbackHint')}
             </small>
           </label>
+          <LifetimeSelect
+            label={d('lifetime')}
+            value={lifetime}
+            onChange={setLifetime}
+            hintId="lifetime-hint"
+          />
           <button type="submit" className="btn btn-primary" disabled={creating}>
             {creating ? t('creating') : t('create')}
           </button>
+          <small id="lifetime-hint" className="muted" style={{ gridColumn: '1 / -1' }}>
+            {d('lifetimeHint')}
+          </small>
         </form>
-        {created && (
-          <div className="console-token" role="region" aria-label={t('tokenOnce')}>
-            <p>
-              <strong>{t('tokenOnce')}</strong>
-            </p>
-            <code data-testid="new-token">{created.token}</code>
-            <button type="button" className="btn btn-primary" onClick={() => void copy(created.token)}>
-              {t('copy')}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setCreated(null)}>
-              {t('dismissToken')}
-            </button>
-          </div>
+        {fresh && !fresh.rotated && (
+          <NewToken fresh={fresh} rotated={false} onDismiss={() => setFresh(null)} />
         )}
       </section>
 
@@ -211,12 +214,17 @@ export function ApiConsole() {
                 data-testid="api-app"
                 data-app-id={app.appId}
                 data-revoked={app.revoked}
+                data-token-expires-at={app.tokenExpiresAt ?? 'never'}
               >
                 <div className="studio-row">
                   <strong>{app.name}</strong>
                   <span className="badge">{app.revoked ? t('revoked') : t('active')}</span>
                 </div>
                 <span className="muted">{t('tokenPrefix', { prefix: app.tokenPrefix })}</span>
+                <AppToken app={app} api={api} onRotated={rotated} onError={showError} />
+                {fresh?.rotated && fresh.app.appId === app.appId && (
+                  <NewToken fresh={fresh} rotated onDismiss={() => setFresh(null)} />
+                )}
                 <span>
                   {t('usage', {
                     requests: number(app.requestsCount),
@@ -367,8 +375,14 @@ export function ApiConsole() {
             </a>
           </li>
         </ul>
-        <h3>{t('curl')}</h3>
-        <pre className="console-response">{curl}</pre>
+      </section>
+
+      <section aria-labelledby="quick-start-title">
+        <h2 id="quick-start-title">{d('quickStart')}</h2>
+        <QuickStart
+          apiBase={api.apiUrl}
+          app={shown && !shown.revoked ? shown : apps?.find((a) => !a.revoked)}
+        />
       </section>
     </div>
   )

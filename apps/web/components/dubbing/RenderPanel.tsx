@@ -1,27 +1,10 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
-import { camelizeKeys } from '@loa/contracts/browser'
-import {
-  lineAt,
-  type DubbingApi,
-  type DubbingProjectDetail,
-  type DubbingRender,
-  type RenderFile,
-} from '@/lib/dubbing/api'
+import { camelizeKeys, DUBBING_RENDER_FILES, type DubbingRenderFile } from '@loa/contracts/browser'
+import { lineAt, type DubbingApi, type DubbingProjectDetail, type DubbingRender } from '@/lib/dubbing/api'
 import { toast } from '@/lib/store/toast-store'
 import { useDubbingErrors } from './useDubbingApi'
-
-const DOWNLOADS: RenderFile[] = [
-  'track_mp3',
-  'track_wav',
-  'mix_mp3',
-  'video_mp4',
-  'srt',
-  'vtt',
-  'report_json',
-  'report_csv',
-]
 
 /** Render with live progress and cancel; then the player (subtitle of the moment, video when there is one) and downloads. */
 export function RenderPanel({
@@ -76,7 +59,7 @@ export function RenderPanel({
   useEffect(() => {
     setMedia(null)
     if (render?.status !== 'SUCCESS') return
-    const file: RenderFile = render.files.includes('video_mp4')
+    const file: DubbingRenderFile = render.files.includes('video_mp4')
       ? 'video_mp4'
       : render.files.includes('mix_mp3')
         ? 'mix_mp3'
@@ -103,7 +86,7 @@ export function RenderPanel({
       showError(error)
     }
   }
-  const download = async (file: RenderFile) => {
+  const download = async (file: DubbingRenderFile) => {
     if (!render) return
     try {
       const { url } = await api.download(render.id, file)
@@ -181,7 +164,7 @@ export function RenderPanel({
         <div>
           <h3>{t('downloads')}</h3>
           <ul className="dub-downloads">
-            {DOWNLOADS.map((file) => {
+            {DUBBING_RENDER_FILES.map((file) => {
               const ready = render.files.includes(file)
               const media = file === 'mix_mp3' || file === 'video_mp4'
               const why = !ready && media && render.mixError ? tErr(render.mixError) : null

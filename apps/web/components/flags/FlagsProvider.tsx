@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, type ReactNode } from 'react'
 import { GrowthBookProvider, useFeatureIsOn, useGrowthBook } from '@growthbook/growthbook-react'
-import type { FeatureFlagKey } from '@loa/contracts'
+import type { FeatureFlagKey } from '@loa/contracts/browser'
 import { sharedGrowthBook, type FlagAttributes } from '@/lib/flags/client'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
 

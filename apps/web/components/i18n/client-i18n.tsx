@@ -1,11 +1,12 @@
 'use client'
-import { createContext, useCallback, useContext, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
 import { formatMessage } from '@/lib/i18n-format'
 
 /**
  * Translations for client components without shipping an ICU runtime to the browser (keeps the landing's first-load
  * JS small). The server layout passes the namespaces the client needs; messages use `{name}` placeholders only.
- * Server components use next-intl (`getTranslations`) directly.
+ * Server components use next-intl (`getTranslations`) directly. A provider inside another adds its namespaces to
+ * the outer one's (the signed-in areas add theirs to the site's).
  */
 type Tree = { [key: string]: string | Tree }
 type Values = Record<string, string | number>
@@ -18,7 +19,12 @@ interface I18nValue {
 const I18nContext = createContext<I18nValue | null>(null)
 
 export function ClientI18nProvider({ locale, messages, children }: I18nValue & { children: ReactNode }) {
-  return <I18nContext.Provider value={{ locale, messages }}>{children}</I18nContext.Provider>
+  const outer = useContext(I18nContext)?.messages
+  const value = useMemo(
+    () => ({ locale, messages: outer ? { ...outer, ...messages } : messages }),
+    [locale, outer, messages],
+  )
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 
 const useI18n = (): I18nValue => {

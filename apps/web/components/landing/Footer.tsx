@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server'
-import { SOCIAL_NETWORKS } from '@loa/contracts'
+import { SOCIAL_NETWORKS } from '@loa/contracts/browser'
 import type { PublicConfig } from '@/lib/config'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`

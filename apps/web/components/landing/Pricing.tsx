@@ -61,7 +61,7 @@ export async function Pricing({ locale, packages }: { locale: string; packages: 
                   </ul>
                   <SignUpButton
                     place="pricing"
-                    to={ROUTES.studioPayments}
+                    to={`${ROUTES.studioPayments}?package=${encodeURIComponent(p.code)}`}
                     className="btn btn-outline plan-choose"
                   >
                     {t('choose', { name })}

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server'
-import { SERVICE_TILES, type ServiceTile } from '@loa/contracts'
+import { SERVICE_TILES, type ServiceTile } from '@loa/contracts/browser'
 
 const ICONS: Record<ServiceTile, string> = {
   TTS: 'M4 6h16v2H4zm0 5h10v2H4zm0 5h16v2H4z',

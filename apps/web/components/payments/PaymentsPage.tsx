@@ -1,6 +1,6 @@
 'use client'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { BILLING_CYCLES } from '@loa/contracts'
+import { BILLING_CYCLES } from '@loa/contracts/browser'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import type { UsagePackage } from '@/lib/api/types'

@@ -8,6 +8,7 @@ import { isDemoPath, isLandingPath } from '@/lib/routes'
 import { useAppStore } from '@/lib/store/app-store'
 import { AuthProvider } from '@/components/auth/AuthProvider'
 import { ConfigProvider } from './config-context'
+import { ReturnQuery } from './ReturnQuery'
 
 // Not needed to paint a page: loaded after hydration, outside the first-load JavaScript.
 const CareWidget = dynamic(() => import('./CareWidget'), { ssr: false })
@@ -62,6 +63,7 @@ export function AppShell({ config, visitor, locale, children }: Props) {
   return (
     <ConfigProvider config={config}>
       <AuthProvider config={config} locale={locale}>
+        <ReturnQuery />
         {children}
         <Toaster />
         {!bare && <CareWidget attributes={attributes} />}

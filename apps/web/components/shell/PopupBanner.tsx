@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
-import { NARROW_BREAKPOINT_PX, POPUP_DELAY_MS } from '@loa/contracts'
+import { NARROW_BREAKPOINT_PX, POPUP_DELAY_MS } from '@loa/contracts/browser'
 import type { Banner } from '@/lib/api/types'
 import { mediaUrl } from '@/lib/media'
 import { DEFAULT_POPUP_SIZE, findPopupBanner, popupPosition, popupSeen, rememberPopupSeen } from '@/lib/popup'

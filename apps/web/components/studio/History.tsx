@@ -3,8 +3,11 @@ import { useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import type { StudioApi, Synthesis, SynthesisDetail } from '@/lib/studio/api'
 import { formatDuration } from '@/lib/studio/text'
+import { Pager } from './Pager'
 
 const PAGE = 10
+/** Up to this many voices an item names them; more read as "3 voices". */
+const MAX_NAMED_VOICES = 2
 
 /** Past requests: excerpt, voice, duration, status, date; play, download, re-open in the editor, delete. */
 export function History({
@@ -64,6 +67,18 @@ export function History({
     }
   }
 
+  /** Every voice of a multi-voice item: their names, or "3 voices" when there are more than two. */
+  const voices = (codes: string[]) => {
+    const names = codes.map(voiceName)
+    return names.length > MAX_NAMED_VOICES ? (
+      <span title={names.join(', ')} data-testid="history-voices">
+        {t('voices', { n: names.length })}
+      </span>
+    ) : (
+      <span data-testid="history-voices">{names.join(', ')}</span>
+    )
+  }
+
   const remove = async (id: string) => {
     try {
       await api.remove(id)
@@ -101,7 +116,8 @@ export function History({
               <div className="studio-history-text">
                 <strong>{item.title}</strong>
                 <span className="muted">
-                  {voiceName(item.voiceCode)} · {formatDuration(item.durationMs)} · {tStatus(item.status)} ·{' '}
+                  {voices(item.voiceCodes?.length ? item.voiceCodes : [item.voiceCode])} ·{' '}
+                  {formatDuration(item.durationMs)} · {tStatus(item.status)} ·{' '}
                   {new Date(item.createdAt).toLocaleString(locale)}
                 </span>
               </div>
@@ -145,27 +161,7 @@ export function History({
           ))}
         </ul>
       )}
-      {total > PAGE && (
-        <div className="studio-row">
-          <button
-            type="button"
-            className="btn btn-ghost"
-            disabled={page === 0}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('previous')}
-          </button>
-          <span className="muted">{t('page', { n: page + 1, total: Math.ceil(total / PAGE) })}</span>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            disabled={(page + 1) * PAGE >= total}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('next')}
-          </button>
-        </div>
-      )}
+      <Pager page={page} total={total} size={PAGE} onPage={setPage} namespace="studio.history" />
     </section>
   )
 }

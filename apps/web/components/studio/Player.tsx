@@ -9,20 +9,22 @@ import type { Timeline } from '@/lib/studio/api'
 const RATES = [0.75, 1, 1.25, 1.5, 2] as const
 
 /**
- * The waveform player (wavesurfer.js) of the studio. It plays the audio of the client state's `waveSuffer.audioUrl`
- * and reports the spoken sentence (from the timeline) to its parent; its box keeps one height whether audio is
+ * The waveform player (wavesurfer.js) of the studio. It plays `audio` (a request's signed link; a new `id` loads
+ * again even when the link is the same) and reports the spoken sentence (from the timeline) to its parent; its box keeps one height whether audio is
  * loaded or not, so nothing moves when the audio arrives.
  */
 export function Player({
+  audio,
   timeline,
   onSentence,
 }: {
+  audio: { id: string; url: string } | null
   timeline: Timeline | null
   onSentence: (index: number) => void
 }) {
   const t = useTranslations('studio.player')
-  const audioUrl = useAppStore((s) => s.waveSuffer.audioUrl)
-  const audioId = useAppStore((s) => s.audioPlayer.audioId)
+  const audioUrl = audio?.url ?? null
+  const audioId = audio?.id ?? null
   const container = useRef<HTMLDivElement>(null)
   const wave = useRef<WaveSurfer | null>(null)
   const [ready, setReady] = useState(false)

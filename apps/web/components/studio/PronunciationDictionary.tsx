@@ -1,6 +1,6 @@
 'use client'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { REGIONS } from '@loa/contracts'
+import { REGIONS } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import type { DictionaryEntry, DictionaryRegion, StudioApi } from '@/lib/studio/api'

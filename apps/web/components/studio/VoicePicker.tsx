@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
-import { GENDERS, REGIONS, VOICE_PURPOSES } from '@loa/contracts'
+import { GENDERS, REGIONS, VOICE_PURPOSES } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import { useAppStore } from '@/lib/store/app-store'

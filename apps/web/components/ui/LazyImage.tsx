@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
-import { LAZY_LOAD_MARGIN } from '@loa/contracts'
+import { LAZY_LOAD_MARGIN } from '@loa/contracts/browser'
 
 interface Props {
   src: string

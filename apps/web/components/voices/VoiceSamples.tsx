@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
-import { REGIONS, VOICE_PURPOSES, type VoicePurpose } from '@loa/contracts'
+import { REGIONS, VOICE_PURPOSES, type VoicePurpose } from '@loa/contracts/browser'
 import type { SampleVoice, VoicesByPurpose } from '@/lib/voices'
 import { useAppStore } from '@/lib/store/app-store'
 import { toast } from '@/lib/store/toast-store'

@@ -1,18 +1,11 @@
 'use client'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { useApi } from '@/components/shell/config-context'
 import { useAppStore } from '@/lib/store/app-store'
+import { offeredVoucher, type BannerVoucher } from './offer'
 import './voucher-banner.css'
-
-interface BannerVoucher {
-  code: string
-  title: string
-  description: string
-  discountPercent: number | null
-  discountAmount: number | null
-}
 
 const DISMISSED_KEY = 'loa_voucher_banner_closed'
 
@@ -24,42 +17,54 @@ const dismissed = (code: string): boolean => {
   }
 }
 
+const noSubscribe = () => () => undefined
+
 /**
  * The voucher banner above the page (spec §6: "the user version when a token exists, otherwise the public one"):
- * `GET /vouchers/banner/user` (bearer) when signed in, `GET /vouchers/banner` otherwise. Whether it shows is the
- * spec's header-check flag (`ui.checkShowHeader`, §3): set when a voucher is offered, cleared when closed (for this
- * browser session).
+ * `GET /vouchers/banner/user` (bearer) when signed in, `GET /vouchers/banner` otherwise, in the page's language.
+ * Whether it shows is the spec's header-check flag (`ui.checkShowHeader`, §3): set when a voucher is offered, cleared
+ * when closed (for this browser session).
+ *
+ * `initial` is the public offer the server rendered with the page (the landing): it holds the banner's place until
+ * the browser's own answer comes, so the page below does not move down after hydration (layout shift).
  */
-export function VoucherBanner() {
+export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | null }) {
   const t = useTranslations('payments')
   const locale = useLocale()
   const api = useApi()
   const { ready, authenticated, getToken } = useAuth()
   const show = useAppStore((s) => s.ui.checkShowHeader)
   const setShow = useAppStore((s) => s.setCheckShowHeader)
-  const [voucher, setVoucher] = useState<BannerVoucher | null>(null)
+  const [voucher, setVoucher] = useState<BannerVoucher | null>(initial)
+  // Until the browser's answer: the server's offer, unless this visitor closed it in this session.
+  const [answered, setAnswered] = useState(false)
+  const [closedHere, setClosedHere] = useState(false)
+  const initialDismissed = useSyncExternalStore(
+    noSubscribe,
+    () => Boolean(initial && dismissed(initial.code)),
+    () => false,
+  )
 
   useEffect(() => {
     if (!ready) return
     let cancelled = false
     void (async () => {
       const token = authenticated ? await getToken() : undefined
-      const body = (await api.getVoucherBanner(token)) as {
-        result?: { voucher?: BannerVoucher | null }
-      } | null
-      const offered = body?.result?.voucher ?? null
+      const offered = offeredVoucher(await api.getVoucherBanner(token, locale))
       if (cancelled) return
       setVoucher(offered)
       setShow(Boolean(offered && !dismissed(offered.code)))
+      setAnswered(true)
     })()
     return () => {
       cancelled = true
     }
-  }, [ready, authenticated, getToken, api, setShow])
+  }, [ready, authenticated, getToken, api, setShow, locale])
 
   useEffect(() => () => setShow(false), [setShow])
 
-  if (!show || !voucher) return null
+  const visible = answered ? show : Boolean(initial) && !initialDismissed && !closedHere
+  if (!visible || !voucher) return null
   const money = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'vi-VN', {
     style: 'currency',
     currency: 'VND',
@@ -88,6 +93,7 @@ export function VoucherBanner() {
             // closing still works for this page
           }
           setShow(false)
+          setClosedHere(true)
         }}
       >
         ×

@@ -132,14 +132,13 @@ export const createApi = (http: HttpClient) => ({
       })
       .catch((): ApiEnvelope<unknown> => ({ status: 0 })),
   getPublicVouchers: () => orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/public-vouchers`)),
-  getVoucherBanner: (token?: string | null) =>
+  /** The voucher offered above the page (the user version with a token); its texts in the page's `locale`. */
+  getVoucherBanner: (token?: string | null, locale?: string) =>
     orNull(
       http.request<ApiEnvelope<unknown>>(
         'GET',
         token ? `${V1}/vouchers/banner/user` : `${V1}/vouchers/banner`,
-        {
-          token,
-        },
+        { token, params: { locale } },
       ),
     ),
   getVouchers: (token: string) =>

@@ -1,4 +1,4 @@
-import type { BannerPosition, Gender, Region, VoicePurpose } from '@loa/contracts'
+import type { BannerPosition, Gender, Region, VoicePurpose } from '@loa/contracts/browser'
 
 export interface ApiEnvelope<T> {
   status: number
@@ -115,4 +115,34 @@ export interface PresignedUpload {
   contentType?: string
   maxBytes?: number
   headers?: Record<string, string>
+}
+
+/** One developer-API app of the signed-in user (the console), camelized from the API's snake_case. */
+export interface ApiApp {
+  appId: string
+  name: string
+  tokenPrefix: string
+  /** When the current token stops working (ISO); null = it never expires. */
+  tokenExpiresAt: string | null
+  /** Until when the token replaced by the last rotation still works (ISO); null = no such token any more. */
+  previousTokenExpiresAt: string | null
+  callbackUrl: string | null
+  callbackSecret: string
+  maxConcurrent: number
+  requestsPerMinute: number
+  requestsCount: number
+  charactersCount: number
+  lastUsedAt: string | null
+  revoked: boolean
+  revokedAt: string | null
+  createdAt: string
+}
+
+/** A token lifetime in days offered at creation and rotation; null = never expires. */
+export type TokenLifetimeDays = 7 | 30 | 60 | 90 | null
+
+/** The answer of creating an app or rotating its token: the app and its new token (shown this once). */
+export interface ApiAppWithToken {
+  app: ApiApp
+  token: string
 }

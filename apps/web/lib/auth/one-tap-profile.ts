@@ -3,7 +3,7 @@
  * token (Google's own, or our SSO's compatible `/tokeninfo` in the embedded mode), shaped as the spec's One Tap login
  * payload, and sent to the product API (`POST auths/google-one-tap`, bearer), which fills the profile with it.
  */
-import { HTTP_TIMEOUT_MS, stripFalsy } from '@loa/contracts'
+import { HTTP_TIMEOUT_MS, stripFalsy } from '@loa/contracts/browser'
 import { createHttpClient, type HttpClient } from '../http/client'
 
 /** Spec §3 "One-tap login payload". */

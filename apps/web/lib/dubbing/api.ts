@@ -1,12 +1,10 @@
 'use client'
 /** Signed-in calls of the Dubbing studio (`/api/v1/dubbing/...`); camelCase in the app, snake_case on the wire. */
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
+import type { DubbingRenderFile } from '@loa/contracts/browser'
 import type { ApiEnvelope, Voice } from '@/lib/api/types'
 
 const V1 = '/api/v1'
-
-export type RenderFile =
-  'track_mp3' | 'track_wav' | 'mix_mp3' | 'video_mp4' | 'srt' | 'vtt' | 'report_json' | 'report_csv'
 
 export interface DubbingRender {
   id: string
@@ -17,7 +15,7 @@ export interface DubbingRender {
   lineId: string | null
   durationMs: number | null
   summary: { lines: number; fitted: number; flagged: number } | null
-  files: RenderFile[]
+  files: DubbingRenderFile[]
   mixError: string | null
   errorCode: string | null
   errorMessage: string | null
@@ -139,7 +137,7 @@ export const createDubbingApi = (apiUrl: string, getToken: () => Promise<string 
     regenerate: (projectId: string, lineId: string) =>
       call<DubbingRender>('POST', `/projects/${id(projectId)}/lines/${id(lineId)}/regenerate`),
     cancel: (renderId: string) => call<DubbingRender>('DELETE', `/renders/${id(renderId)}`),
-    download: (renderId: string, file: RenderFile) =>
+    download: (renderId: string, file: DubbingRenderFile) =>
       call<{ url: string }>('GET', `/renders/${id(renderId)}/download`, { params: { file } }),
     eventsUrl: async (renderId: string) =>
       `${apiUrl}${V1}/dubbing/renders/${id(renderId)}/events?access_token=${encodeURIComponent((await getToken()) ?? '')}`,

@@ -10,7 +10,7 @@ import {
   FLAG_EVENT_BATCH_MS,
   FLAG_IDLE_STREAM_MS,
   type ProductId,
-} from '@loa/contracts'
+} from '@loa/contracts/browser'
 import { trackEvent } from '../analytics/data-layer'
 import { ROUTES, stripLocale } from '../routes'
 

@@ -10,7 +10,7 @@ import {
   camelizeKeys,
   httpFailureMessage,
   snakeizeKeys,
-} from '@loa/contracts'
+} from '@loa/contracts/browser'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type Params = Record<string, string | number | boolean | null | undefined>

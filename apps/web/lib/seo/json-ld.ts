@@ -1,4 +1,4 @@
-import { OPENING_HOURS, PRICE_RANGE, SOCIAL_NETWORKS } from '@loa/contracts'
+import { OPENING_HOURS, PRICE_RANGE, SOCIAL_NETWORKS } from '@loa/contracts/browser'
 import type { PublicConfig } from '../config'
 
 /** LocalBusiness structured data of the page head (spec §2). */

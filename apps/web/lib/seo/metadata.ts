@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { getTranslations } from 'next-intl/server'
-import { DEFAULT_LOCALE } from '@loa/contracts'
+import { DEFAULT_LOCALE } from '@loa/contracts/browser'
 import { getWebConfig } from '../config'
 import { isProductionHost, requestHost } from './host'
 

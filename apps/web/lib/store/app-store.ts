@@ -3,7 +3,7 @@
  * The studio reads and writes the same store (audioPlayer, waveSuffer).
  */
 import { create } from 'zustand'
-import { DEFAULT_COUNTRY } from '@loa/contracts'
+import { DEFAULT_COUNTRY } from '@loa/contracts/browser'
 
 export interface SelectedAudio {
   voiceCode: string | null

@@ -1,4 +1,4 @@
-import { TOAST_MAX_VISIBLE, type ToastType } from '@loa/contracts'
+import { TOAST_MAX_VISIBLE, type ToastType } from '@loa/contracts/browser'
 
 export interface Toast {
   id: number

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { TOAST_DURATION_MS, type ToastType } from '@loa/contracts'
+import { TOAST_DURATION_MS, type ToastType } from '@loa/contracts/browser'
 import { pushToast, removeToast, type Toast } from './toast-queue'
 
 interface ToastState {

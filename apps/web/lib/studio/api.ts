@@ -8,7 +8,15 @@ import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
 import { camelizeKeys, type Region } from '@loa/contracts/browser'
-import type { ApiEnvelope, UsagePackage, Voice } from '@/lib/api/types'
+import type { ProjectBody, StudioProject, StudioProjectSummary } from './projects'
+import type {
+  ApiApp,
+  ApiAppWithToken,
+  ApiEnvelope,
+  TokenLifetimeDays,
+  UsagePackage,
+  Voice,
+} from '@/lib/api/types'
 
 const V1 = '/api/v1'
 
@@ -25,6 +33,8 @@ export interface Synthesis {
   characters: number
   chargedCharacters: number | null
   voiceCode: string
+  /** Every voice of the request's paragraphs, each once, in the order first used. */
+  voiceCodes: string[]
   audioType: string
   durationMs: number | null
   errorCode: string | null
@@ -87,21 +97,7 @@ export interface Profile {
   package: { code: string; name: string; type: string; family: string; expiresAt: string | null } | null
 }
 
-export interface ApiApp {
-  appId: string
-  name: string
-  tokenPrefix: string
-  callbackUrl: string | null
-  callbackSecret: string
-  maxConcurrent: number
-  requestsPerMinute: number
-  requestsCount: number
-  charactersCount: number
-  lastUsedAt: string | null
-  revoked: boolean
-  revokedAt: string | null
-  createdAt: string
-}
+export type { ApiApp } from '@/lib/api/types'
 
 /** One day of an app's usage (a calendar day in Vietnam). */
 export interface UsageDay {
@@ -238,9 +234,26 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
       call<DictionaryEntry>('PUT', `/pronunciation-dictionary/${encodeURIComponent(id)}`, { body }),
     removeEntry: (id: string) =>
       call<{ id: string; deleted: boolean }>('DELETE', `/pronunciation-dictionary/${encodeURIComponent(id)}`),
+    /** Studio projects: the drafts saved on the server, last saved first. */
+    projects: (params: { offset?: number; limit?: number } = {}) =>
+      call<{ total: number; items: StudioProjectSummary[] }>('GET', '/studio-projects', { params }),
+    project: (id: string) => call<StudioProject>('GET', `/studio-projects/${encodeURIComponent(id)}`),
+    createProject: (body: ProjectBody) => call<StudioProject>('POST', '/studio-projects', { body }),
+    /** Saves based on `revision`; 409 STUDIO_PROJECT_REVISION_CONFLICT when it was saved elsewhere since. */
+    saveProject: (id: string, body: ProjectBody & { revision: number }) =>
+      call<StudioProject>('PUT', `/studio-projects/${encodeURIComponent(id)}`, { body }),
+    renameProject: (id: string, title: string) =>
+      call<StudioProject>('PATCH', `/studio-projects/${encodeURIComponent(id)}`, { body: { title } }),
+    removeProject: (id: string) =>
+      call<{ id: string; deleted: boolean }>('DELETE', `/studio-projects/${encodeURIComponent(id)}`),
     apps: () => call<{ apps: ApiApp[] }>('GET', '/api-apps').then((r) => r.apps),
-    createApp: (name: string, callbackUrl: string | null) =>
-      call<{ app: ApiApp; token: string }>('POST', '/api-apps', { body: { name, callbackUrl } }),
+    createApp: (name: string, callbackUrl: string | null, expiresInDays: TokenLifetimeDays = null) =>
+      call<ApiAppWithToken>('POST', '/api-apps', { body: { name, callbackUrl, expiresInDays } }),
+    /** A new token (answered this once); the old one keeps working for the API's grace period. */
+    rotateAppToken: (id: string, expiresInDays: TokenLifetimeDays) =>
+      call<ApiAppWithToken>('POST', `/api-apps/${encodeURIComponent(id)}/rotate-token`, {
+        body: { expiresInDays },
+      }),
     updateApp: (id: string, patch: { name?: string; callbackUrl?: string | null }) =>
       call<ApiApp>('PATCH', `/api-apps/${encodeURIComponent(id)}`, { body: patch }),
     revokeApp: (id: string) => call<ApiApp>('DELETE', `/api-apps/${encodeURIComponent(id)}`),

@@ -36,6 +36,9 @@ export const STUDIO_ERROR_CODES = new Set([
   'DICTIONARY_LIMIT_REACHED',
   'DICTIONARY_WORD_INVALID',
   'DICTIONARY_READING_INVALID',
+  'STUDIO_PROJECT_NOT_FOUND',
+  'STUDIO_PROJECT_REVISION_CONFLICT',
+  'STUDIO_PROJECT_LIMIT_REACHED',
 ])
 
 export const errorCodeOf = (error: unknown): string | undefined => {

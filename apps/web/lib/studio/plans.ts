@@ -1,4 +1,4 @@
-import type { PlanChangeKind } from '@loa/contracts'
+import type { PlanChangeKind } from '@loa/contracts/browser'
 
 const MONTHS: Record<string, number> = { monthly: 1, quarterly: 3, yearly: 12 }
 

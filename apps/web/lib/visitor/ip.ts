@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY } from '@loa/contracts'
+import { DEFAULT_COUNTRY } from '@loa/contracts/browser'
 
 /** Header names in the order the visitor IP is looked up (spec §7 "Server-side visitor data"). */
 export const IP_HEADERS = [

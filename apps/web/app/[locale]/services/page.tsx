@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { SERVICE_TILES, type ServiceTile } from '@loa/contracts'
+import { SERVICE_TILES, type ServiceTile } from '@loa/contracts/browser'
 import { buildPageMetadata } from '@/lib/seo/metadata'
 import { PageFrame } from '@/components/shell/PageFrame'
 import { SignUpButton } from '@/components/auth/SignUpButton'

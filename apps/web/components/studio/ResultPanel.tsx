@@ -1,0 +1,66 @@
+'use client'
+import { useState } from 'react'
+import { useTranslations } from '@/components/i18n/client-i18n'
+import type { Synthesis, Timeline } from '@/lib/studio/api'
+import { Player } from './Player'
+
+export type DownloadFormat = 'mp3' | 'wav' | 'srt'
+
+/** The result of the last synthesis: the player (its audio passed in), downloads and the spoken sentence. */
+export function ResultPanel({
+  result,
+  timeline,
+  onDownload,
+}: {
+  result: Synthesis | null
+  timeline: Timeline | null
+  onDownload: (id: string, format: DownloadFormat) => void
+}) {
+  const t = useTranslations('studio.result')
+  const [spoken, setSpoken] = useState(-1)
+  const transcript = result && timeline ? timeline.sentences : null
+  const formats: [DownloadFormat, string][] = [
+    ['mp3', t('downloadMp3')],
+    ['wav', t('downloadWav')],
+    ['srt', t('downloadSrt')],
+  ]
+  return (
+    <section className="studio-result" aria-labelledby="result-title">
+      <h2 id="result-title">{t('title')}</h2>
+      <Player
+        audio={result?.audioLink ? { id: result.requestId, url: result.audioLink } : null}
+        timeline={timeline}
+        onSentence={setSpoken}
+      />
+      {result && (
+        <>
+          <div className="studio-actions">
+            {formats.map(([format, label]) => (
+              <button
+                key={format}
+                type="button"
+                className="btn btn-outline"
+                onClick={() => onDownload(result.requestId, format)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          {transcript && (
+            <p className="studio-transcript" data-testid="transcript">
+              {transcript.map((s, i) => (
+                <span
+                  key={s.index}
+                  className={i === spoken ? 'studio-spoken' : undefined}
+                  aria-current={i === spoken ? 'true' : undefined}
+                >
+                  {s.source}{' '}
+                </span>
+              ))}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,12 @@
+/** The voucher a `GET /vouchers/banner(/user)` answer offers (server and browser both read it). */
+export interface BannerVoucher {
+  code: string
+  title: string
+  description: string
+  discountPercent: number | null
+  discountAmount: number | null
+}
+
+/** The offer of an answer; null when none is offered or the call failed. */
+export const offeredVoucher = (body: unknown): BannerVoucher | null =>
+  (body as { result?: { voucher?: BannerVoucher | null } } | null)?.result?.voucher ?? null
