@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: builds what is needed (the web app, skipped when unchanged), then runs the whole product in
-// embedded mode — `loa serve all` (api, sso, flags, job runner; PGlite under ./data) and `next start`
-// (apps/web) — prints the URLs once everything answers, and forwards Ctrl-C/SIGTERM to both for a clean stop.
+// `npm start`: builds what is needed (the web app, skipped when unchanged; the backend bundle, ≈ 1 s), then runs
+// the whole product in embedded mode — `loa serve all` (api, sso, flags, job runner; PGlite under ./data) from
+// prebuilt JavaScript, and `next start` (apps/web) — prints the URLs once everything answers, and forwards
+// Ctrl-C/SIGTERM to both for a clean stop.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { backendEnv, backendNodeArgs, buildBackend } from '../bin/loa/build.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
@@ -27,11 +29,22 @@ const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-web
 const webBuilt = build.status === 0 && existsSync(path.join(root, 'apps', 'web', '.next', 'BUILD_ID'))
 if (!webBuilt) log('the web app did not build: starting the backend services only (see the errors above)')
 
+// The backend runs from a bundle (bin/loa/build.mjs): without tsx's transpiler in the process, with source maps,
+// and with the allocator settings that return freed memory (docs/notes/issue-13.md). Should bundling fail, the
+// same CLI runs on tsx, as the tests do.
+let backend
+try {
+  backend = [...backendNodeArgs, (await buildBackend()).loa]
+} catch (error) {
+  log(`the backend did not bundle (${error instanceof Error ? error.message : error}): running it on tsx`)
+  backend = [path.join(root, 'bin', 'loa', 'loa.mjs')]
+}
+
 // 2. Start the services. Each child gets its own process group so that a terminal Ctrl-C reaches them once,
 // through us, and each stops gracefully (a second signal would make them exit at once).
 const children = new Map()
-const startChild = (name, args, cwd) => {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: 'inherit', detached: true })
+const startChild = (name, args, cwd, childEnv = env) => {
+  const child = spawn(process.execPath, args, { cwd, env: childEnv, stdio: 'inherit', detached: true })
   children.set(name, child)
   child.on('exit', (code, signal) => {
     children.delete(name)
@@ -60,7 +73,7 @@ process.on('SIGINT', () => stop('SIGTERM'))
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGHUP', () => stop('SIGTERM'))
 
-startChild('loa', [path.join(root, 'bin', 'loa', 'loa.mjs'), 'serve', 'all'], root)
+startChild('loa', [...backend, 'serve', 'all'], root, backendEnv(env))
 if (webBuilt)
   startChild(
     'web',

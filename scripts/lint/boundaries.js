@@ -28,14 +28,14 @@ const PACKAGES = Object.keys(WORKSPACES).filter((name) => WORKSPACES[name].start
 /** What the browser may load: the zod-free contracts entry and the React SSO client. */
 const BROWSER = ['@loa/contracts', '@loa/sso-client']
 /** Workspaces held to `@loa/contracts/browser` (the web moves there file by file; see docs/ARCHITECTURE.md). */
-const BROWSER_ONLY = ['@loa/sso-client']
+const BROWSER_ONLY = ['@loa/sso-client', '@loa/web']
 
 /** The workspace packages each workspace may import (anything else of the repo is refused). */
 export const ALLOWED = {
   '@loa/contracts': [],
   '@loa/tts': ['@loa/contracts'],
   '@loa/service-kit': ['@loa/contracts'],
-  '@loa/db': ['@loa/contracts', '@loa/tts'],
+  '@loa/db': ['@loa/contracts'],
   '@loa/jobs': ['@loa/contracts', '@loa/db', '@loa/service-kit'],
   '@loa/storage': ['@loa/contracts'],
   '@loa/ledger': ['@loa/contracts', '@loa/db'],

@@ -21,6 +21,7 @@ describe('import boundaries (npm run lint)', () => {
     ['packages/db/src/probe.ts', "import { x } from '@loa/api'", 'never an app'],
     ['packages/sso-client/src/probe.test.ts', "import { x } from '@loa/sso'", 'never an app'],
     ['packages/contracts/src/probe.ts', "import { x } from '@loa/tts'", 'only the packages below it'],
+    ['packages/db/src/seed/probe.ts', "import { VOICES } from '@loa/tts'", 'only the packages below it'],
     [
       'packages/storage/src/probe.ts',
       "import type { x } from '@loa/synthesis'",

@@ -2,11 +2,14 @@
  * npm run bench:memory — resident memory (RSS) of the embedded backend (`loa serve all`), part by part: Node with
  * the code loaded, the database (PGlite, migrated and seeded), the three apps, the job runner, then busy (demo
  * syntheses on the tts worker pool) and idle again. Each part is the RSS added when it starts; the target is an
- * idle backend at or under BENCH_MEMORY_TARGET_MB (400), and the run fails above it.
+ * idle backend at or under BENCH_MEMORY_TARGET_MB (400), and the run fails above it. Columns: V8's heap
+ * (committed), external memory (ArrayBuffers: PGlite's WebAssembly memory), the C allocator's main heap and the
+ * mapped files (Node's own code, shared libraries), from /proc/self/smaps.
  *
- *   BENCH_SYNTHESES=12 BENCH_IDLE_S=75 npm run bench:memory
+ * Run through bench/memory.mjs: on the prebuilt backend with `npm start`'s flags, or with `--tsx` on tsx.
+ *   BENCH_SYNTHESES=12 BENCH_IDLE_S=75 npm run bench:memory [-- --tsx]
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -35,10 +38,27 @@ const settle = async (ms = 2_000) => {
     await sleep(ms / 3)
   }
 }
-const rows: { part: string; rss: number; heap: number; external: number }[] = []
+/** Resident bytes of the C allocator's main heap and of mapped files (code), from /proc/self/smaps (Linux). */
+const mappings = (): { malloc: number; files: number } => {
+  const out = { malloc: 0, files: 0 }
+  let kind: 'malloc' | 'files' | undefined
+  try {
+    for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+      const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line)
+      if (head) kind = head[2] === '[heap]' ? 'malloc' : head[1] !== '0' ? 'files' : undefined
+      const rss = /^Rss:\s+(\d+) kB/.exec(line)
+      if (rss && kind) out[kind] += Number(rss[1]) * 1024
+    }
+  } catch {
+    // not Linux: the columns read 0
+  }
+  return out
+}
+type Row = { part: string; rss: number; heap: number; external: number; malloc: number; files: number }
+const rows: Row[] = []
 const mark = (part: string) => {
   const m = process.memoryUsage()
-  rows.push({ part, rss: m.rss, heap: m.heapUsed, external: m.external })
+  rows.push({ part, rss: m.rss, heap: m.heapTotal, external: m.external, ...mappings() })
 }
 
 await settle()
@@ -92,25 +112,26 @@ const m = process.memoryUsage()
 rows.push({
   part: `busy: peak during ${syntheses} demo syntheses`,
   rss: peak,
-  heap: m.heapUsed,
+  heap: m.heapTotal,
   external: m.external,
+  ...mappings(),
 })
 const busyMs = Date.now() - started
 await settle(idleSeconds * 1000)
 mark(`idle again (${idleSeconds} s after)`)
 
+const runtime = env.BENCH_MEMORY_RUNTIME ?? 'tsx'
 console.log(
-  `bench:memory — Node ${process.version}, ${syntheses} syntheses in ${busyMs} ms, database ${platform.database.kind}`,
+  `bench:memory — Node ${process.version} (${runtime}), ${syntheses} syntheses in ${busyMs} ms, database ${platform.database.kind}`,
 )
 console.log('')
-console.log(
-  `${'part'.padEnd(46)} ${'RSS MB'.padStart(8)} ${'+MB'.padStart(6)} ${'heap MB'.padStart(8)} ${'ext MB'.padStart(7)}`,
-)
+const columns = ['RSS MB', '+MB', 'V8 heap', 'ext', 'malloc', 'files']
+console.log(`${'part'.padEnd(46)} ${columns.map((c) => c.padStart(7)).join(' ')}`)
 let previous = 0
 for (const r of rows) {
-  console.log(
-    `${r.part.padEnd(46)} ${String(mb(r.rss)).padStart(8)} ${String(previous ? mb(r.rss - previous) : mb(r.rss)).padStart(6)} ${String(mb(r.heap)).padStart(8)} ${String(mb(r.external)).padStart(7)}`,
-  )
+  const added = previous ? r.rss - previous : r.rss
+  const cells = [r.rss, added, r.heap, r.external, r.malloc, r.files].map((v) => String(mb(v)).padStart(7))
+  console.log(`${r.part.padEnd(46)} ${cells.join(' ')}`)
   if (!r.part.startsWith('busy')) previous = r.rss
 }
 const idle = mb(rows.at(-1)!.rss)

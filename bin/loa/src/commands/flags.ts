@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { migrateAll, openDatabase, SEEDS } from '@loa/db'
+import { openServiceDatabase, SEEDS } from '@loa/db'
 import {
   databaseBackend,
   FLAGS_CLI_USAGE,
@@ -9,7 +9,6 @@ import {
   runFlagsCli,
 } from '@loa/flags'
 import { cliEnv, loadCliConfig } from '../config.ts'
-import { acquireDataDirLock } from '../platform/data-dir-lock.ts'
 
 export const summary = 'feature flags: keys | list | set <flag> <value> [--env <environment>]'
 
@@ -48,19 +47,17 @@ export const run = async (args: string[]): Promise<number> => {
     }
     return runFlagsCli(args, httpBackend(url, adminKey), (line) => console.log(line))
   }
-  const release = cli.embedded ? acquireDataDirLock(cli.dataDir, `flags ${args[0]}`) : () => undefined
+  const { database, close } = await openServiceDatabase({
+    databaseUrl: cli.databaseUrl,
+    dataDir: cli.dataDir,
+    holder: `loa flags ${args[0]}`,
+    seed: async ({ db }) => {
+      await SEEDS.find((s) => s.name === 'flags')?.run({ db })
+    },
+  })
   try {
-    const database = await openDatabase(
-      cli.databaseUrl ? { url: cli.databaseUrl } : { dataDir: path.join(cli.dataDir, 'db') },
-    )
-    try {
-      await migrateAll(database)
-      await SEEDS.find((s) => s.name === 'flags')?.run({ db: database.db })
-      return await runFlagsCli(args, databaseBackend(database.db), (line) => console.log(line))
-    } finally {
-      await database.close()
-    }
+    return await runFlagsCli(args, databaseBackend(database.db), (line) => console.log(line))
   } finally {
-    release()
+    await close()
   }
 }

@@ -1,7 +1,5 @@
-import path from 'node:path'
-import { appliedMigrations, migrateAll, openDatabase, SERVICE_SCHEMAS } from '@loa/db'
+import { appliedMigrations, openServiceDatabase, SERVICE_SCHEMAS } from '@loa/db'
 import { cliEnv, loadCliConfig } from '../config.ts'
-import { acquireDataDirLock } from '../platform/data-dir-lock.ts'
 
 export const summary =
   'apply pending database migrations (PostgreSQL via DATABASE_URL, or the embedded PGlite)'
@@ -12,20 +10,16 @@ export const run = async (args: string[]): Promise<number> => {
     return 2
   }
   const cli = loadCliConfig(cliEnv())
-  const release = cli.embedded ? acquireDataDirLock(cli.dataDir, 'migrate') : () => undefined
+  const { database, close } = await openServiceDatabase({
+    databaseUrl: cli.databaseUrl,
+    dataDir: cli.dataDir,
+    holder: 'loa migrate',
+  })
   try {
-    const database = await openDatabase(
-      cli.databaseUrl ? { url: cli.databaseUrl } : { dataDir: path.join(cli.dataDir, 'db') },
-    )
-    try {
-      await migrateAll(database)
-      for (const schema of SERVICE_SCHEMAS)
-        console.log(`${schema.padEnd(6)} ${await appliedMigrations(database, schema)} migration(s) applied`)
-    } finally {
-      await database.close()
-    }
+    for (const schema of SERVICE_SCHEMAS)
+      console.log(`${schema.padEnd(6)} ${await appliedMigrations(database, schema)} migration(s) applied`)
   } finally {
-    release()
+    await close()
   }
   return 0
 }

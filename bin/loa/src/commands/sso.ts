@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { migrateAll, openDatabase, SEEDS } from '@loa/db'
+import { openServiceDatabase, SEEDS } from '@loa/db'
 import {
   createSsoAdmin,
   httpBackend,
@@ -9,7 +9,6 @@ import {
   SSO_CLI_USAGE,
 } from '@loa/sso'
 import { cliEnv, loadCliConfig } from '../config.ts'
-import { acquireDataDirLock } from '../platform/data-dir-lock.ts'
 
 export const summary =
   'single sign-on: client add|list|remove · user role add|remove · outbox · keys rotate · tokens revoke-all'
@@ -51,22 +50,17 @@ export const run = async (args: string[]): Promise<number> => {
     }
     return runSsoCli(args, httpBackend(url, key), print)
   }
-  const release = cli.embedded ? acquireDataDirLock(cli.dataDir, `sso ${args[0]}`) : () => undefined
+  const { database, close } = await openServiceDatabase({
+    databaseUrl: cli.databaseUrl,
+    dataDir: cli.dataDir,
+    holder: `loa sso ${args[0]}`,
+    seed: async ({ db }) => {
+      await SEEDS.find((s) => s.name === 'sso-clients')?.run({ db, options: { webUrl: cli.webUrl } })
+    },
+  })
   try {
-    const database = await openDatabase(
-      cli.databaseUrl ? { url: cli.databaseUrl } : { dataDir: path.join(cli.dataDir, 'db') },
-    )
-    try {
-      await migrateAll(database)
-      await SEEDS.find((s) => s.name === 'sso-clients')?.run({
-        db: database.db,
-        options: { webUrl: cli.webUrl },
-      })
-      return await runSsoCli(args, createSsoAdmin(database.db, config.ttl.keyRetention), print)
-    } finally {
-      await database.close()
-    }
+    return await runSsoCli(args, createSsoAdmin(database.db, config.ttl.keyRetention), print)
   } finally {
-    release()
+    await close()
   }
 }

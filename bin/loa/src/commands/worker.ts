@@ -1,7 +1,7 @@
 import { createLogger } from '@loa/service-kit'
 import { loadWorkerConfig, startWorker } from '@loa/worker'
 import { cliEnv } from '../config.ts'
-import { acquireDataDirLock } from '../platform/data-dir-lock.ts'
+import { acquireDataDirLock } from '@loa/db'
 
 export const summary = 'run the job worker alone (scale mode: DATABASE_URL + REDIS_URL; any number of them)'
 
@@ -17,7 +17,7 @@ export const run = async (args: string[]): Promise<number> => {
   }
   const config = loadWorkerConfig(cliEnv())
   const logger = createLogger(config.logLevel, { app: 'loa', service: 'worker' })
-  const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir, 'worker')
+  const release = config.databaseUrl ? () => undefined : acquireDataDirLock(config.dataDir, 'loa worker')
   let worker
   try {
     worker = await startWorker(config, logger)

@@ -1,10 +1,10 @@
-import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
-import { createServer } from 'node:net'
+import { generateKeyPairSync, sign } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApiApp, loadApiConfig } from '@loa/api'
 import { openTestDatabase, type Database } from '@loa/db'
 import { buildSsoApp, loadSsoConfig } from '@loa/sso'
+import { freePort, signUpOverHttp } from '@loa/sso/testing'
 
 /**
  * The product API against our real SSO (the two apps composed as `loa serve all` composes them): access tokens verify
@@ -17,73 +17,9 @@ let sso: FastifyInstance
 let issuer: string
 let tokens: { access_token: string; refresh_token: string }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-
-const unescape = (v: string) =>
-  v
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-
 /** Signs a new user up on the SSO's page (as a browser would) and exchanges the code (PKCE) for tokens. */
-const signUpForTokens = async (): Promise<{ access_token: string; refresh_token: string }> => {
-  const verifier = randomBytes(32).toString('base64url')
-  const authorize = new URL(`${issuer}/authorize`)
-  const redirectUri = `${WEB}/studio`
-  for (const [k, v] of Object.entries({
-    clientId: 'loa-web',
-    redirectUri,
-    responseType: 'code',
-    action: 'signup',
-    state: 'h18',
-    codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-    codeChallengeMethod: 'S256',
-  }))
-    authorize.searchParams.set(k, v)
-  const page = await fetch(authorize)
-  const cookie = page.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  const html = await page.text()
-  const fields = new URLSearchParams()
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-    fields.set(name!, unescape(value!))
-  fields.set('name', 'Realm Key')
-  fields.set('email', `realm.${Date.now()}@example.vn`)
-  fields.set('password', 'correct horse battery staple 42')
-  const action = unescape(/<form[^>]*action="([^"]*)"/.exec(html)?.[1] ?? authorize.toString())
-  const submitted = await fetch(new URL(action, authorize), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: fields.toString(),
-    redirect: 'manual',
-  })
-  expect(submitted.status).toBe(303)
-  const code = new URL(submitted.headers.get('location')!).searchParams.get('code')!
-  const exchanged = await fetch(`${issuer}/api/v1/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: WEB },
-    body: JSON.stringify({
-      grant_type: 'authorization_code',
-      client_id: 'loa-web',
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-    }),
-  })
-  return ((await exchanged.json()) as { result: { access_token: string; refresh_token: string } }).result
-}
+const signUpForTokens = () =>
+  signUpOverHttp({ ssoUrl: issuer, redirectUri: `${WEB}/studio`, origin: WEB, name: 'Realm Key' })
 
 const apiWith = async (env: Record<string, string>) =>
   buildApiApp({

@@ -1,0 +1,159 @@
+/**
+ * The console's quick start runs as written: the composed product (`loa serve all` on a temporary DATA_DIR and
+ * free loopback ports) is started, a user signs up through the SSO's real form, creates an API app with a 7-day
+ * token, and the curl, Node and Python snippets of `@loa/contracts/browser` (sync and async) are run by the real
+ * `sh`/`curl`, `node` and `python3` with only `LOA_TOKEN` set. Each must save an audio file.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  quickStartAudioFile,
+  quickStartSnippets,
+  type QuickStartLanguage,
+  type QuickStartSnippet,
+} from '@loa/contracts/browser'
+import { freePort, signUpOverHttp } from '@loa/sso/testing'
+
+const loa = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'loa.mjs')
+const WEB = 'http://localhost:3000'
+const dataDir = mkdtempSync(path.join(tmpdir(), 'loa-quick-start-'))
+const workDir = mkdtempSync(path.join(tmpdir(), 'loa-quick-start-run-'))
+let product: ChildProcess | undefined
+let output = ''
+let apiUrl: string
+let ssoUrl: string
+let app: { appId: string; token: string; tokenExpiresAt: string | null }
+
+const has = (command: string) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0
+const PYTHON = has('python3')
+if (!PYTHON) console.warn('quick-start.test: python3 is not installed — the Python snippets are NOT run')
+
+/** Starts `loa serve all` on the given ports; resolves once it prints that it runs (jobs included). */
+const startProduct = async (ports: { api: number; sso: number; flags: number }) => {
+  const child = spawn(process.execPath, [loa, 'serve', 'all'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      API_PORT: String(ports.api),
+      SSO_PORT: String(ports.sso),
+      FLAGS_PORT: String(ports.flags),
+      API_PUBLIC_URL: apiUrl,
+      SSO_PUBLIC_URL: ssoUrl,
+      FLAGS_PUBLIC_URL: `http://127.0.0.1:${ports.flags}`,
+      WEB_PUBLIC_URL: WEB,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  product = child
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()))
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 280_000)
+    child.stdout!.on('data', () => {
+      if (/Loa is running[\s\S]*jobs/.test(output)) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    child.on('exit', (code) => reject(new Error(`loa serve all exited with ${code}:\n${output}`)))
+  })
+}
+
+beforeAll(async () => {
+  const ports = { api: await freePort(), sso: await freePort(), flags: await freePort() }
+  apiUrl = `http://127.0.0.1:${ports.api}`
+  ssoUrl = `http://127.0.0.1:${ports.sso}`
+  await startProduct(ports)
+  const { access_token: access } = await signUpOverHttp({
+    ssoUrl,
+    redirectUri: `${WEB}/console/apps`,
+    origin: WEB,
+    name: 'Nhà Phát Triển',
+  })
+  const created = await fetch(`${apiUrl}/api/v1/api-apps`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Quick start', expires_in_days: 7 }),
+  })
+  expect(created.status, await created.clone().text()).toBe(200)
+  const { result } = (await created.json()) as {
+    result: { app: { app_id: string; token_expires_at: string | null }; token: string }
+  }
+  app = { appId: result.app.app_id, token: result.token, tokenExpiresAt: result.app.token_expires_at }
+}, 300_000)
+
+afterAll(async () => {
+  if (product && product.exitCode === null && product.signalCode === null) {
+    const exited = new Promise((resolve) => product!.once('exit', resolve))
+    product.kill('SIGINT')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))])
+    if (product.exitCode === null && product.signalCode === null) product.kill('SIGKILL')
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(workDir, { recursive: true, force: true })
+})
+
+const COMMANDS: Record<QuickStartLanguage, string> = { curl: 'sh', node: process.execPath, python: 'python3' }
+
+/** Writes the snippet as the console shows it into a fresh folder and runs it with only LOA_TOKEN added. */
+const runSnippet = (snippet: QuickStartSnippet) => {
+  const dir = mkdtempSync(path.join(workDir, `${snippet.language}-${snippet.mode}-`))
+  writeFileSync(path.join(dir, snippet.file), snippet.code)
+  const run = spawnSync(COMMANDS[snippet.language], [snippet.file], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, LOA_TOKEN: app.token },
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  const report = `${snippet.language}/${snippet.mode} exited ${run.status}\n${run.stdout}\n${run.stderr}\n${snippet.code}`
+  expect(run.status, report).toBe(0)
+  expect(run.stdout, report).toContain(`saved ${quickStartAudioFile(snippet.mode)}`)
+  return readFileSync(path.join(dir, quickStartAudioFile(snippet.mode)))
+}
+
+/** RIFF (WAV), an ID3 tag or an MPEG audio frame sync at the start of the file. */
+const isAudio = (bytes: Buffer) =>
+  bytes.subarray(0, 4).toString('latin1') === 'RIFF' ||
+  bytes.subarray(0, 3).toString('latin1') === 'ID3' ||
+  (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)
+
+describe('the console quick start, run as written against `loa serve all`', () => {
+  it('the app has its 7-day token', () => {
+    const days = (Date.parse(app.tokenExpiresAt!) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.9)
+    expect(days).toBeLessThanOrEqual(7)
+  })
+
+  const snippets = () => quickStartSnippets({ apiBase: apiUrl, appId: app.appId })
+  for (const language of ['curl', 'node', 'python'] as const)
+    for (const mode of ['sync', 'async'] as const)
+      it.skipIf(language === 'python' && !PYTHON)(
+        `${language} ${mode}: saves the audio`,
+        () => {
+          const snippet = snippets().find((s) => s.language === language && s.mode === mode)!
+          const audio = runSnippet(snippet)
+          expect(audio.length).toBeGreaterThan(1_000)
+          expect(isAudio(audio), `${audio.subarray(0, 16).toString('hex')}`).toBe(true)
+        },
+        150_000,
+      )
+
+  it('a snippet with a wrong token prints the coded error and saves nothing', () => {
+    const snippet = snippets().find((s) => s.language === 'curl' && s.mode === 'sync')!
+    const dir = mkdtempSync(path.join(workDir, 'wrong-token-'))
+    writeFileSync(path.join(dir, snippet.file), snippet.code)
+    const run = spawnSync('sh', [snippet.file], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LOA_TOKEN: 'not-a-token' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(run.stdout).toContain('"code":"APP_TOKEN_INVALID"')
+    expect(() => readFileSync(path.join(dir, quickStartAudioFile('sync')))).toThrow()
+  })
+})
