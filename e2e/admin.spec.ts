@@ -127,5 +127,26 @@ test.describe('back-office', () => {
     await expect(popup).toHaveAttribute('data-position', 'TOP_LEFT', { timeout: 15_000 })
     await expect(popup.locator('[role="dialog"] a').first()).toHaveAttribute('href', link)
     await guest.context.close()
+
+    // Switched off, it leaves the landing: the seeded banner shows again (the popup and English-site specs that
+    // run later measure that one; left on, this banner's rank and TOP_LEFT position took its place).
+    const toggle = page
+      .getByTestId('admin-banners')
+      .getByRole('row')
+      .filter({ hasText: code })
+      .getByRole('checkbox')
+    await toggle.click()
+    await expect(toggle).not.toBeChecked()
+    const later = await visitor(browser)
+    await later.page.setViewportSize({ width: 1600, height: 1000 })
+    await later.page.goto('/')
+    await expect(later.page.locator('[data-testid="popup-banner"]')).toHaveAttribute(
+      'data-position',
+      'MIDDLE_CENTER',
+      {
+        timeout: 15_000,
+      },
+    )
+    await later.context.close()
   })
 })

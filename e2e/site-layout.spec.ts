@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './support/env.ts'
 import { msg } from './support/messages.ts'
 import { shellReady } from './support/page.ts'
-import { signUp } from './support/studio.ts'
+import { am } from './support/admin.ts'
+import { signUp, sm } from './support/studio.ts'
 
 /** Pages anyone can open, in both languages, and the signed-in ones (checked after signing up). */
 const PUBLIC_ROUTES = ['/', '/services', '/support', '/demo', '/terms', '/privacy', '/no-such-page']
@@ -158,4 +159,85 @@ test.describe('404', () => {
       await expect(page).toHaveURL(`${E2E.webUrl}${locale === 'en' ? '/en' : '/'}`)
     })
   }
+})
+
+test.describe('landing stability', () => {
+  test('the landing HTML carries the site’s client strings, not the studio’s, console’s or back-office’s', async ({
+    page,
+  }) => {
+    const html = await (await page.request.get('/')).text()
+    expect(html).toContain(msg('vi', 'popup.close'))
+    expect(html).toContain(sm('payments.voucherBanner.close'))
+    expect(html).not.toContain(am('banners.create'))
+    expect(html).not.toContain(sm('studio.editor.placeholder'))
+    // The signed-in areas add theirs: the studio still speaks its own words.
+    await signUp(page, 'Người Xem Chuỗi')
+    await expect(page.getByPlaceholder(sm('studio.editor.placeholder'))).toBeVisible()
+    // …in the page's language (the layouts pass their own locale).
+    await page.goto('/en/studio/text-to-speech')
+    await expect(page.getByPlaceholder(sm('studio.editor.placeholder', {}, 'en'))).toBeVisible()
+    await page.goto('/en/console/apps')
+    await expect(page.getByText(sm('console.intro', {}, 'en'))).toBeVisible()
+  })
+
+  for (const [path, offer] of [
+    ['/', 'Giảm 10% mọi gói Studio'],
+    ['/en', '10% off every Studio package'],
+  ] as const) {
+    test(`${path}: the voucher offer comes with the HTML in the page's language; nothing moves after load`, async ({
+      page,
+    }) => {
+      // Layout shifts (as Lighthouse's CLS counts them) from the first paint on.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number }
+        w.__shift = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number
+            hadRecentInput: boolean
+          })[])
+            if (!entry.hadRecentInput) w.__shift += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      const html = await (await page.request.get(path)).text()
+      expect(html).toContain('data-testid="voucher-banner"')
+      expect(html).toContain(offer)
+
+      const answer = page.waitForResponse((r) => r.url().startsWith(`${E2E.apiUrl}/api/v1/vouchers/banner`))
+      await page.goto(path)
+      await shellReady(page)
+      expect(new URL((await answer).url()).searchParams.get('locale')).toBe(path === '/' ? 'vi' : 'en')
+      await expect(page.getByTestId('voucher-banner')).toContainText(offer)
+      await page.waitForLoadState('networkidle')
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
+      expect(shift).toBeLessThan(0.01)
+    })
+  }
+})
+
+test.describe('landing pricing', () => {
+  test('a plan’s button opens the payments page with that plan’s checkout, through the sign-up and when signed in', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await shellReady(page)
+    await page.locator('#pricing .plan[data-code="STUDIO-STANDARD-MONTH-V3.1"] .plan-choose').click()
+    await page.waitForURL((url) => url.origin === E2E.ssoUrl && url.pathname === '/authorize')
+    await page.locator('input[name="name"]').fill('Người Chọn Gói')
+    await page
+      .locator('input[name="email"]')
+      .fill(`plan.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`)
+    await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
+    await page.locator('form button[type="submit"]').click()
+    await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/payments')
+    // 99.000 ₫ + 10% VAT: the standard monthly plan chosen on the landing.
+    await expect(page.getByTestId('checkout').getByTestId('total')).toContainText('108.900')
+
+    await page.goto('/')
+    await shellReady(page)
+    await page.locator('#pricing .plan[data-code="STUDIO-VIP-MONTH-V3.1"] .plan-choose').click()
+    await page.waitForURL((url) => url.pathname === '/studio/payments')
+    // 399.000 ₫ + 10% VAT
+    await expect(page.getByTestId('checkout').getByTestId('total')).toContainText('438.900')
+  })
 })
