@@ -1,17 +1,9 @@
-import { expect, test, type Request, type Response } from '@playwright/test'
+import { expect, test, type Request } from '@playwright/test'
 import { E2E } from './support/env.ts'
 
 const isClick = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/affiliateMarketer/increase-number-of-clicks`
 const isUserUpdate = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/users/update-affiliate-marketer`
 const isAdsUpdate = (r: Request) => r.url() === `${E2E.apiUrl}/api/v1/users/update-ads-provider`
-
-const bodyStatus = async (response: Response): Promise<unknown> => {
-  try {
-    return ((await response.json()) as { status?: unknown }).status
-  } catch {
-    return undefined // discarded by a navigation: wait for the call that is sent again
-  }
-}
 
 test('affiliate link: one click counted per visitor, remembered until signup, then sent with the bearer token', async ({
   page,
@@ -43,18 +35,20 @@ test('affiliate link: one click counted per visitor, remembered until signup, th
   await page.locator('input[name="name"]').fill('Khách Đối Tác')
   await page.locator('input[name="email"]').fill(`aff.${Date.now()}@example.vn`)
   await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
-  // (The page reloads once after the code exchange; a call cut by that reload is sent again.)
-  const [updated, adsUpdated] = await Promise.all([
-    // The body is read as the response arrives: the reload after the code exchange may discard it later.
-    page.waitForResponse(async (r) => isUserUpdate(r.request()) && r.ok() && (await bodyStatus(r)) === 1),
-    page.waitForResponse((r) => isAdsUpdate(r.request()) && r.ok()),
+  // The page reloads once after the code exchange (spec §4), which can cut a call or the reading of its answer;
+  // a call whose answer never arrived is sent again after the reload. So the requests are checked as sent, and
+  // the answers through what the page does with them: each pending value leaves localStorage only on success.
+  const [update, adsUpdate] = await Promise.all([
+    page.waitForRequest(isUserUpdate),
+    page.waitForRequest(isAdsUpdate),
     page.locator('form button[type="submit"]').click(),
   ])
-  const update = updated.request()
   expect(update.method()).toBe('PUT')
   expect(update.headers().authorization).toMatch(/^Bearer ey/)
   expect(update.postDataJSON()).toMatchObject({ affiliate_code: 'DOITAC2026' })
   expect(Date.parse(update.postDataJSON().affiliate_time)).not.toBeNaN()
-  expect(adsUpdated.request().postDataJSON()).toMatchObject({ ads_provider: 'google' })
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('loa_affiliate'))).toBeNull()
+  expect(adsUpdate.postDataJSON()).toMatchObject({ ads_provider: 'google' })
+  const pending = () =>
+    page.evaluate(() => [localStorage.getItem('loa_affiliate'), localStorage.getItem('loa_ads_provider')])
+  await expect.poll(pending, { timeout: 15_000 }).toEqual([null, null])
 })
