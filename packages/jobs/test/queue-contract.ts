@@ -261,7 +261,8 @@ export const queueContract = (label: string, make: () => Promise<Queue>, cleanup
       try {
         await waitForState(queue, a.id, ['active'])
         await waitForState(queue, b.id, ['active'])
-        expect(peak).toBe(2)
+        // 'active' is written when a job is claimed, a moment before its handler runs: wait for both handlers.
+        await expect.poll(() => peak, { timeout: 5_000 }).toBe(2)
         closing = queue.close().then(() => (closed = true)) // must wait for both
         await sleep(100)
         expect(closed).toBe(false)
