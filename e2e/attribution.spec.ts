@@ -49,6 +49,8 @@ test('affiliate link: one click counted per visitor, remembered until signup, th
   expect(Date.parse(update.postDataJSON().affiliate_time)).not.toBeNaN()
   expect(adsUpdate.postDataJSON()).toMatchObject({ ads_provider: 'google' })
   const pending = () =>
-    page.evaluate(() => [localStorage.getItem('loa_affiliate'), localStorage.getItem('loa_ads_provider')])
+    page
+      .evaluate(() => [localStorage.getItem('loa_affiliate'), localStorage.getItem('loa_ads_provider')])
+      .catch(() => 'reloading') // the page's context is replaced by the reload: read again
   await expect.poll(pending, { timeout: 15_000 }).toEqual([null, null])
 })
