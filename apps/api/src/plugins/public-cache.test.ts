@@ -1,5 +1,7 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from '../test/harness.ts'
+import { acceptsGzip } from './stored-answer.ts'
 
 /** Issue 13: the public voice catalogue comes from a cache with ETag and Cache-Control. */
 let api: TestApi
@@ -71,5 +73,62 @@ describe('public answer cache: the stored answer is written without running the 
       if (origin === 'https://evil.example')
         expect(stored.headers['access-control-allow-origin']).toBeUndefined()
     }
+  })
+})
+
+describe('public answer cache: compressed for clients that accept gzip', () => {
+  it('answers the same JSON gzip-compressed, with its own ETag, and Vary: Accept-Encoding on both paths', async () => {
+    const u = '/api/v1/voices?limit=20'
+    const full = await api.call({
+      method: 'GET',
+      url: u,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(full.statusCode).toBe(200)
+    expect(full.headers['content-encoding']).toBeUndefined() // the first answer is built, not stored yet
+    expect(full.headers.vary).toMatch(/Accept-Encoding/)
+    const stored = await api.call({
+      method: 'GET',
+      url: u,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(stored.headers['content-encoding']).toBe('gzip')
+    expect(stored.headers.vary).toBe(full.headers.vary)
+    expect(Number(stored.headers['content-length'])).toBe(stored.rawPayload.length)
+    expect(stored.rawPayload.length).toBeLessThan(full.rawPayload.length / 2)
+    expect(gunzipSync(stored.rawPayload).toString()).toBe(full.body)
+    expect(stored.headers.etag).not.toBe(full.headers.etag)
+    const plain = await api.call({ method: 'GET', url: u, headers: { 'accept-encoding': 'gzip;q=0, br' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(full.body)
+    expect(plain.headers.etag).toBe(full.headers.etag)
+    const notModified = await api.call({
+      method: 'GET',
+      url: u,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': stored.headers.etag as string },
+    })
+    expect(notModified.statusCode).toBe(304)
+    expect(notModified.headers['content-encoding']).toBe('gzip')
+    // The identity ETag does not validate the gzip representation.
+    const other = await api.call({
+      method: 'GET',
+      url: u,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': full.headers.etag as string },
+    })
+    expect(other.statusCode).toBe(200)
+  })
+
+  it.each([
+    ['gzip', true],
+    ['br, gzip;q=0.5', true],
+    ['GZIP', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['*;q=0', false],
+    ['br, deflate', false],
+    ['identity', false],
+    ['', false],
+  ])('Accept-Encoding %j accepts gzip: %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected)
   })
 })

@@ -1,15 +1,6 @@
-import { createHash } from 'node:crypto'
-import type { OutgoingHttpHeaders } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TtlCache } from '../lib/ttl-cache.ts'
-
-interface CachedAnswer {
-  body: Buffer
-  etag: string
-  /** Every header the full path sent (security headers, CORS for this Origin, content type), replayed as is. */
-  headers: [string, OutgoingHttpHeaders[string] & {}][]
-  at: number
-}
+import { acceptsGzip, identityTags, storeAnswer, type StoredAnswer } from './stored-answer.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,8 +10,6 @@ declare module 'fastify' {
 }
 
 const MAX_ENTRIES = 200
-/** Headers made per answer (or by the fast path itself), never stored with one. */
-const PER_ANSWER = new Set(['content-length', 'x-request-id', 'date', 'connection', 'etag', 'cache-control'])
 
 export interface PublicAnswerCache {
   /** Connects the catalogue whose clearing drops the answers, and what brings it up to date. */
@@ -36,7 +25,7 @@ export interface PublicAnswerCache {
 
 /**
  * Public catalogue answers (anonymous GETs of `routes`) served from memory with their ETag and `Cache-Control`;
- * `If-None-Match` gets a 304. Registered before the security and CORS plugins: a stored answer is written straight
+ * `If-None-Match` gets a 304, and a client that accepts gzip gets the answer compressed once. Registered before the security and CORS plugins: a stored answer is written straight
  * to the socket with the headers its first, full answer carried for the same URL, language and Origin (issue 13:
  * those plugins' hooks were a third of the cost of a cached answer). Entries live as long as the catalogue cache
  * (`API_CATALOGUE_CACHE_MS`) and are dropped with it, so an admin write shows at once on this replica and within
@@ -46,7 +35,7 @@ export const cachePublicAnswers = (
   app: FastifyInstance,
   options: { routes: string[]; ttlMs: number },
 ): PublicAnswerCache => {
-  const answers = new Map<string, CachedAnswer>()
+  const answers = new Map<string, StoredAnswer>()
   let freshen: (() => Promise<unknown> | undefined) | undefined
   const cache: PublicAnswerCache = {
     attach: (attached) => {
@@ -73,17 +62,12 @@ export const cachePublicAnswers = (
       return
     }
     reply.hijack()
-    const raw = reply.raw
-    for (const [name, value] of answer.headers) raw.setHeader(name, value)
-    raw.setHeader('etag', answer.etag)
-    raw.setHeader('cache-control', maxAge)
-    raw.setHeader('x-request-id', request.id)
-    if (request.headers['if-none-match'] === answer.etag) {
-      raw.writeHead(304).end()
-      return
-    }
-    raw.setHeader('content-length', answer.body.length)
-    raw.writeHead(200).end(answer.body)
+    // A raw header list to writeHead skips setHeader's per-header checks; only the request id is per answer.
+    const variant = (acceptsGzip(request.headers['accept-encoding']) && answer.gzip) || answer.identity
+    const notModified = request.headers['if-none-match'] === variant.etag
+    const head = notModified ? variant.head304 : variant.head200
+    reply.raw.writeHead(notModified ? 304 : 200, [...head, 'x-request-id', request.id])
+    reply.raw.end(notModified ? undefined : variant.body)
   }
 
   // A callback hook, not an async one: the stored answer is written without a promise when nothing is pending.
@@ -103,19 +87,26 @@ export const cachePublicAnswers = (
     const key = request.publicCacheKey
     if (!key || reply.statusCode !== 200 || typeof payload !== 'string') return payload
     if (reply.hasHeader('set-cookie')) return payload
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`
-    void reply.header('etag', etag).header('cache-control', maxAge)
+    const tags = { ...identityTags(payload, reply.getHeader('vary')), cacheControl: maxAge }
+    void reply.header('etag', tags.etag).header('cache-control', maxAge).header('vary', tags.vary)
     // The other onSend hooks have run by now only if registered earlier: take the headers at the socket instead.
     reply.raw.once('finish', () => {
       if (reply.statusCode !== 200) return
-      const headers: [string, OutgoingHttpHeaders[string] & {}][] = []
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (!PER_ANSWER.has(name) && value !== undefined) headers.push([name, value])
-      }
       if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value!)
-      answers.set(key, { body: Buffer.from(payload), etag, headers, at: Date.now() })
+      answers.set(key, storeAnswer(reply.getHeaders(), payload, tags))
     })
     return payload
   })
   return cache
+}
+
+/** `run` at most once per `ms`; in between, nothing to wait for. */
+export const atMostEvery = <T>(ms: number, run: () => T | undefined): (() => T | undefined) => {
+  let ranAt = -Infinity
+  return () => {
+    const now = Date.now()
+    if (now - ranAt < ms) return undefined
+    ranAt = now
+    return run()
+  }
 }

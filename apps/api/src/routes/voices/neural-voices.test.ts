@@ -38,8 +38,9 @@ describe('installed neural voices in the catalogue', () => {
         attribution: 'Trained on the Tiny corpus (CC BY 4.0)',
       }),
     )
+    // The catalogue looks at the voices folder once a second at most: the voice shows within that.
+    await expect.poll(async () => (await voices('provider=piper')).result.total, { timeout: 3_000 }).toBe(1)
     const listed = await voices('provider=piper')
-    expect(listed.result.items).toHaveLength(1)
     const voice = listed.result.items[0]
     expect(voice).toMatchObject({
       code: CODE,
@@ -75,7 +76,7 @@ describe('installed neural voices in the catalogue', () => {
 
     for (const suffix of ['.onnx.json', '.onnx', '.loa.json', '.sample.mp3'])
       rmSync(join(dir, `vi_VN-tiny-x_low${suffix}`))
-    expect((await voices('provider=piper')).result.total).toBe(0)
+    await expect.poll(async () => (await voices('provider=piper')).result.total, { timeout: 3_000 }).toBe(0)
     expect((await voices('provider=piper&active=false')).result.items[0]).toMatchObject({
       code: CODE,
       active: false,
