@@ -118,6 +118,15 @@ const common = {
   updated_at: z.string().describe('When it was last saved (ISO 8601)'),
 }
 
+/** What the summary and the whole project share in their examples. */
+const COMMON_EXAMPLE = {
+  id: REQUEST_ID_EXAMPLE,
+  title: 'Bản tin sáng',
+  revision: 3,
+  created_at: '2026-11-23T08:00:00.000Z',
+  updated_at: '2026-11-23T08:12:30.000Z',
+}
+
 export const summaryWire = z
   .object({
     ...common,
@@ -127,11 +136,7 @@ export const summaryWire = z
   })
   .meta({
     example: {
-      id: REQUEST_ID_EXAMPLE,
-      title: 'Bản tin sáng',
-      revision: 3,
-      created_at: '2026-11-23T08:00:00.000Z',
-      updated_at: '2026-11-23T08:12:30.000Z',
+      ...COMMON_EXAMPLE,
       paragraph_count: 2,
       characters: 57,
       excerpt: 'Xin chào các bạn.',
@@ -146,11 +151,7 @@ export const projectWire = z
   })
   .meta({
     example: {
-      id: REQUEST_ID_EXAMPLE,
-      title: 'Bản tin sáng',
-      revision: 3,
-      created_at: '2026-11-23T08:00:00.000Z',
-      updated_at: '2026-11-23T08:12:30.000Z',
+      ...COMMON_EXAMPLE,
       paragraphs: EXAMPLE_PARAGRAPHS,
       settings: { pause_ms: 500 },
     },
