@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { E2E } from './support/env.ts'
-import { msg } from './support/messages.ts'
+import { dm, msg } from './support/messages.ts'
 import { sm } from './support/studio.ts'
 
 /** Today's calendar date where usage days are counted (Vietnam). */
@@ -158,13 +158,21 @@ test('console: create app → copy token → a request with it succeeds → usag
   // The try-it panel needs the token again.
   await page.getByRole('textbox', { name: sm('console.tryToken') }).fill(token)
 
-  // The try-it panel sends a real request with the same token and shows the answer.
-  await page.getByRole('button', { name: sm('console.trySend') }).click()
-  await expect(page.getByTestId('try-response')).toHaveAttribute('data-status', '200')
-  await expect(page.getByTestId('try-response')).toContainText('request_id')
-  // It follows the request to the end and plays the audio.
+  const appId = (await page.getByTestId('api-app').getAttribute('data-app-id'))!
+  // The try-it panel calls the developer API v1 as a server would (App-Id filled in from the app), here in async
+  // mode: 202 IN_PROGRESS at once, then it polls the request to the end and plays the audio.
+  await expect(page.getByRole('textbox', { name: dm('tryAppId') })).toHaveValue(appId)
+  await page.getByRole('combobox', { name: dm('tryMode') }).selectOption('async')
+  const [accepted] = await Promise.all([
+    page.waitForResponse((r) => r.url() === `${E2E.apiUrl}/v1/tts` && r.request().method() === 'POST'),
+    page.getByRole('button', { name: sm('console.trySend') }).click(),
+  ])
+  expect(accepted.status()).toBe(202)
+  expect(accepted.request().headers()['app-id']).toBe(appId)
   await expect(page.getByTestId('try-response')).toContainText('"SUCCESS"', { timeout: 60_000 })
-  await expect(page.getByTestId('try-response')).toContainText('audio_link')
+  await expect(page.getByTestId('try-response')).toHaveAttribute('data-status', '200')
+  await expect(page.getByTestId('try-response')).toContainText('requestId')
+  await expect(page.getByTestId('try-response')).toContainText('audioLink')
   await expect(page.getByTestId('try-audio')).toHaveAttribute('src', /^https?:\/\//)
 
   // Usage counters follow; the request log lists both requests.

@@ -1,26 +1,7 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Locator } from '@playwright/test'
 import { E2E } from './support/env.ts'
-import { msg } from './support/messages.ts'
+import { dm, msg } from './support/messages.ts'
 import { signUp, sm } from './support/studio.ts'
-
-type Tree = { [key: string]: string | Tree }
-const here = path.dirname(fileURLToPath(import.meta.url))
-const consoleMessages = (locale: 'vi' | 'en') =>
-  JSON.parse(
-    readFileSync(path.join(here, '..', 'apps', 'web', 'messages', 'console', `${locale}.json`), 'utf8'),
-  ) as Tree
-const loaded = { vi: consoleMessages('vi'), en: consoleMessages('en') }
-
-/** A console message (messages/console/{vi,en}.json, namespace devConsole) with `{name}` placeholders filled. */
-const dm = (key: string, values: Record<string, string | number> = {}, locale: 'vi' | 'en' = 'vi') => {
-  let node: string | Tree | undefined = loaded[locale].devConsole
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`no console message ${key}`)
-  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
-}
 
 /** An instant's date and time in Vietnam, as parts every rendering of it holds (24/11/2026 and 00:05). */
 const inVietnam = (ms: number) => {

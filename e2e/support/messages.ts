@@ -19,3 +19,17 @@ export const msg = (
   if (typeof node !== 'string') throw new Error(`no message ${locale}:${key}`)
   return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
 }
+
+const consoleMessages = { vi: load('console/vi'), en: load('console/en') }
+
+/** A console message (messages/console/{vi,en}.json, namespace devConsole) with `{name}` placeholders filled. */
+export const dm = (
+  key: string,
+  values: Record<string, string | number> = {},
+  locale: 'vi' | 'en' = 'vi',
+): string => {
+  let node: string | Tree | undefined = consoleMessages[locale].devConsole
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
+  if (typeof node !== 'string') throw new Error(`no console message ${key}`)
+  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
+}

@@ -6,14 +6,13 @@ import type { ApiApp, ApiAppWithToken, TokenLifetimeDays } from '@/lib/api/types
 import { consoleErrorKey } from '@/lib/console/errors'
 import { DEFAULT_TOKEN_LIFETIME } from '@/lib/console/token-expiry'
 import { useStudioApi } from '@/lib/studio/api'
-import { DEFAULT_VOICE } from '@/lib/studio/text'
 import { AppActivity } from './AppActivity'
 import { AppToken } from './AppToken'
 import { LifetimeSelect } from './LifetimeSelect'
 import { NewToken } from './NewToken'
 import { QuickStart } from './QuickStart'
+import { TryIt } from './TryIt'
 import '@/components/studio/studio.css'
-import { audioLinkOf, pollUntilDone, runningRequestId, type TryResponse } from '@/lib/console/try-poll'
 import './console.css'
 
 /**
@@ -38,10 +37,6 @@ export function ApiConsole() {
   const [editing, setEditing] = useState<{ id: string; name: string; callbackUrl: string } | null>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
   const [tryToken, setTryToken] = useState('')
-  const [tryText, setTryText] = useState('Xin chào, đây là yêu cầu thử lúc 10h ngày 2/9.')
-  const [tryVoice, setTryVoice] = useState(DEFAULT_VOICE)
-  const [sending, setSending] = useState(false)
-  const [response, setResponse] = useState<TryResponse | null>(null)
   const showError = useCallback((error: unknown) => toast.error(tAll(consoleErrorKey(error))), [tAll])
   const number = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
   const date = (iso: string) => new Date(iso).toLocaleString(locale)
@@ -108,48 +103,6 @@ export function ApiConsole() {
       load()
     } catch (error) {
       showError(error)
-    }
-  }
-
-  /** A developer-API call with the app token; the raw answer, exactly as a developer's server receives it. */
-  const raw = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<TryResponse> => {
-    const answer = await fetch(`${api.apiUrl}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${tryToken.trim()}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const text = await answer.text()
-    let parsed: unknown = text
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      // Not JSON: shown as text.
-    }
-    if (!answer.ok) showError((parsed as { error_code?: string } | null)?.error_code ?? 'UNKNOWN')
-    return { status: answer.status, body: parsed }
-  }
-
-  const send = async (e: React.FormEvent) => {
-    e.preventDefault()
-    setSending(true)
-    try {
-      const accepted = await raw('POST', '/tts', {
-        input_text: tryText,
-        voice_code: tryVoice.trim(),
-        audio_type: 'mp3',
-      })
-      setResponse(accepted)
-      // The request runs in the background: follow it to the end, as a developer's server would, and play it.
-      const id = runningRequestId(accepted)
-      if (id) await pollUntilDone(() => raw('GET', `/tts/${encodeURIComponent(id)}`), setResponse)
-      load()
-    } catch {
-      showError('ERR_NETWORK')
-    } finally {
-      setSending(false)
     }
   }
 
@@ -319,47 +272,14 @@ export function ApiConsole() {
         )}
       </section>
 
-      <section aria-labelledby="try-title">
-        <h2 id="try-title">{t('tryIt')}</h2>
-        <form className="console-form" onSubmit={(e) => void send(e)}>
-          <label>
-            {t('tryToken')}
-            <input
-              value={tryToken}
-              required
-              onChange={(e) => setTryToken(e.target.value)}
-              autoComplete="off"
-            />
-          </label>
-          <label>
-            {t('tryVoice')}
-            <input value={tryVoice} required onChange={(e) => setTryVoice(e.target.value)} />
-          </label>
-          <label style={{ gridColumn: '1 / -1' }}>
-            {t('tryText')}
-            <textarea value={tryText} rows={3} required onChange={(e) => setTryText(e.target.value)} />
-          </label>
-          <button type="submit" className="btn btn-primary" disabled={sending}>
-            {sending ? t('trySending') : t('trySend')}
-          </button>
-        </form>
-        {response && (
-          <>
-            <h3>{t('tryResponse', { status: response.status })}</h3>
-            <pre className="console-response" data-testid="try-response" data-status={response.status}>
-              {JSON.stringify(response.body, null, 2)}
-            </pre>
-            {audioLinkOf(response) && (
-              <audio
-                controls
-                src={audioLinkOf(response)!}
-                data-testid="try-audio"
-                className="console-audio"
-              />
-            )}
-          </>
-        )}
-      </section>
+      <TryIt
+        apiUrl={api.apiUrl}
+        appId={shown && !shown.revoked ? shown.appId : undefined}
+        token={tryToken}
+        onToken={setTryToken}
+        onError={showError}
+        onDone={load}
+      />
 
       <section aria-labelledby="docs-title">
         <h2 id="docs-title">{t('docs')}</h2>

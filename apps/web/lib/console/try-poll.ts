@@ -1,4 +1,4 @@
-/** One answer of the developer API as the console's try-it panel shows it. */
+/** One answer of the developer API v1 (`/v1/tts…`) as the console's try-it panel shows it. */
 export interface TryResponse {
   status: number
   body: unknown
@@ -6,21 +6,35 @@ export interface TryResponse {
 
 const FINAL = new Set(['SUCCESS', 'FAILURE', 'CANCELLED'])
 
-const resultOf = (answer: TryResponse) =>
-  (answer.body as { result?: { request_id?: unknown; status?: unknown; audio_link?: unknown } } | null)
-    ?.result
+interface V1Request {
+  requestId?: unknown
+  status?: unknown
+  audioLink?: unknown
+}
+interface V1Error {
+  error?: { code?: unknown }
+}
 
-/** The request id of an accepted TTS request still running (the first answer is IN_PROGRESS), else null. */
+const requestOf = (answer: TryResponse) => (answer.body ?? null) as V1Request | null
+
+/** The request id of an accepted request still running (202 IN_PROGRESS, or a sync wait that ran out), else null. */
 export const runningRequestId = (answer: TryResponse): string | null => {
-  const result = resultOf(answer)
-  if (answer.status !== 200 || typeof result?.request_id !== 'string') return null
-  return typeof result.status === 'string' && FINAL.has(result.status) ? null : result.request_id
+  const request = requestOf(answer)
+  if (answer.status >= 300 || typeof request?.requestId !== 'string') return null
+  return typeof request.status === 'string' && FINAL.has(request.status) ? null : request.requestId
 }
 
 /** The audio link of a finished request's answer, else null. */
 export const audioLinkOf = (answer: TryResponse): string | null => {
-  const link = resultOf(answer)?.audio_link
+  const link = requestOf(answer)?.audioLink
   return typeof link === 'string' && link ? link : null
+}
+
+/** The v1 error code of a refused call (`{ error: { code, message } }`), else null. */
+export const errorCodeOfAnswer = (answer: TryResponse): string | null => {
+  if (answer.status < 400) return null
+  const code = ((answer.body ?? null) as V1Error | null)?.error?.code
+  return typeof code === 'string' ? code : 'UNKNOWN'
 }
 
 /**
@@ -42,8 +56,8 @@ export const pollUntilDone = async (
     await sleep(intervalMs)
     last = await ask()
     onAnswer(last)
-    const status = resultOf(last)?.status
-    if (last.status !== 200 || (typeof status === 'string' && FINAL.has(status))) return last
+    const status = requestOf(last)?.status
+    if (last.status >= 300 || (typeof status === 'string' && FINAL.has(status))) return last
   }
   return last
 }
