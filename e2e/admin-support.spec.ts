@@ -3,7 +3,7 @@ import { am, grantRole } from './support/admin.ts'
 import { E2E } from './support/env.ts'
 import { signUp } from './support/studio.ts'
 
-test('a contact message moves New → In progress → Done in /admin/support, filterable by status', async ({
+test('a contact message gets a mail reply and moves New → In progress → Done in /admin/support, filterable by status', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -31,6 +31,13 @@ test('a contact message moves New → In progress → Done in /admin/support, fi
   await expect(row).toHaveCount(1)
   const status = row.getByLabel(`${am('users.status')} ${email}`)
   await expect(status).toHaveValue('NEW')
+
+  // A mail reply is queued once, the form empties for the next one.
+  const reply = row.getByLabel(`${am('support.reply')} ${email}`)
+  await reply.fill('Chào anh/chị, chúng tôi sẽ gọi lại trong hôm nay.')
+  await row.getByRole('button', { name: am('support.send') }).click()
+  await expect(page.getByText(am('support.replied', { to: email }))).toBeVisible()
+  await expect(reply).toHaveValue('')
 
   await status.selectOption('IN_PROGRESS')
   await expect(page.getByText(am('saved')).first()).toBeVisible()

@@ -2,25 +2,13 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { msg } from './support/messages.ts'
+import { catalogue, msg } from './support/messages.ts'
 import { signUp } from './support/studio.ts'
 import { makeTestVideo } from '../packages/dubbing/src/media/test-video.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-type Tree = { [key: string]: string | Tree }
-const messages = JSON.parse(
-  readFileSync(path.join(here, '..', 'apps', 'web', 'messages', 'dubbing', 'vi.json'), 'utf8'),
-) as Tree
-/** A dubbing message (messages/dubbing/vi.json) with `{name}` placeholders filled. */
-const dm = (key: string, values: Record<string, string | number> = {}): string => {
-  let node: string | Tree | undefined = messages
-  for (const part of `dubbing.${key}`.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`no dubbing message ${key}`)
-  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
-}
-
+/** A dubbing message (messages/dubbing/{vi,en}.json, namespace dubbing). */
+const dm = catalogue('dubbing', 'dubbing')
 const SRT = `1
 00:00:00,500 --> 00:00:02,500
 LAN: Xin chào anh, hôm nay thế nào?

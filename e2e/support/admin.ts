@@ -1,24 +1,10 @@
 /** Helpers of the back-office spec: its messages, and granting roles through the SSO's operator API. */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { E2E } from './env.ts'
+import { am } from './messages.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-type Tree = { [key: string]: string | Tree }
-const load = (locale: 'vi' | 'en') =>
-  JSON.parse(
-    readFileSync(path.join(here, '..', '..', 'apps', 'web', 'messages', 'admin', `${locale}.json`), 'utf8'),
-  ) as Tree
-const loaded = { vi: load('vi'), en: load('en') }
-
-/** A back-office message (messages/admin/{vi,en}.json, namespace `admin`) with `{name}` placeholders filled. */
-export const am = (key: string, values: Record<string, string | number> = {}, locale: 'vi' | 'en' = 'vi') => {
-  let node: string | Tree | undefined = loaded[locale].admin
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`no admin message ${key}`)
-  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
-}
+export { am }
 
 /** The operator key the embedded SSO of this run generated into its data directory. */
 const operatorKey = (): string => {

@@ -1,30 +1,9 @@
 /** Helpers of the studio specs: studio messages and signing up into the studio. */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, type Page } from '@playwright/test'
 import { E2E } from './env.ts'
-import { msg } from './messages.ts'
+import { msg, sm } from './messages.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-type Tree = { [key: string]: string | Tree }
-const studioMessages = (locale: 'vi' | 'en') =>
-  JSON.parse(
-    readFileSync(path.join(here, '..', '..', 'apps', 'web', 'messages', 'studio', `${locale}.json`), 'utf8'),
-  ) as Tree
-const loaded = { vi: studioMessages('vi'), en: studioMessages('en') }
-
-/** A studio message (messages/studio/{vi,en}.json) with `{name}` placeholders filled. */
-export const sm = (
-  key: string,
-  values: Record<string, string | number> = {},
-  locale: 'vi' | 'en' = 'vi',
-): string => {
-  let node: string | Tree | undefined = loaded[locale]
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`no studio message ${key}`)
-  return node.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all))
-}
+export { sm }
 
 /** Signs up a new account from the landing page; ends on the studio's text-to-speech page. Returns its e-mail. */
 export const signUp = async (page: Page, name: string) => {

@@ -1,8 +1,8 @@
 'use client'
 import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
-import { toast } from '@/lib/store/toast-store'
-import { adminErrorKey, newIdempotencyKey, useAdminApi } from './admin-api'
+import { newIdempotencyKey, useAdminApi } from './admin-api'
+import { useAdminCommand } from './use-admin-command'
 
 /** A mail reply to a ticket or contact message, queued in the outbox once per written reply. */
 export function ReplyForm({ kind, id, label }: { kind: 'tickets' | 'contacts'; id: string; label: string }) {
@@ -10,21 +10,17 @@ export function ReplyForm({ kind, id, label }: { kind: 'tickets' | 'contacts'; i
   const api = useAdminApi()
   const [text, setText] = useState('')
   const [key, setKey] = useState(newIdempotencyKey)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useAdminCommand()
   const send = async (e: React.FormEvent) => {
     e.preventDefault()
     if (text.trim().length < 2) return
-    setBusy(true)
-    try {
-      const r = await api.reply(kind, id, text.trim(), key)
-      toast.success(t('support.replied', { to: r.to }))
-      setText('')
-      setKey(newIdempotencyKey())
-    } catch (error) {
-      toast.error(t(adminErrorKey(error)))
-    } finally {
-      setBusy(false)
-    }
+    const sent = await run(
+      () => api.reply(kind, id, text.trim(), key),
+      (r) => t('support.replied', { to: r.to }),
+    )
+    if (!sent) return
+    setText('')
+    setKey(newIdempotencyKey())
   }
   return (
     <form className="admin-inline" onSubmit={send}>

@@ -2,14 +2,8 @@
 import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
-import {
-  adminErrorKey,
-  newIdempotencyKey,
-  PRODUCTS,
-  useAdminApi,
-  type Product,
-  type UserPage,
-} from './admin-api'
+import { newIdempotencyKey, PRODUCTS, useAdminApi, type Product, type UserPage } from './admin-api'
+import { useAdminCommand } from './use-admin-command'
 
 /**
  * Credit adjustment (mandatory reason; one idempotency key per filled-in form, so a double click or a retry of the
@@ -23,7 +17,7 @@ export function UserActions({ user, onChanged }: { user: UserPage; onChanged: ()
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [key, setKey] = useState(newIdempotencyKey)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useAdminCommand()
   const [lockReason, setLockReason] = useState('')
   // A changed form is a new intent: it gets a new key.
   const edit =
@@ -40,19 +34,15 @@ export function UserActions({ user, onChanged }: { user: UserPage; onChanged: ()
       toast.error(t('errors.VALIDATION_FAILED'))
       return
     }
-    setBusy(true)
-    try {
-      const result = await api.adjust(id, { product, delta, reason: reason.trim(), idempotencyKey: key })
-      toast.success(result.replayed ? t('users.replayed') : t('users.adjusted', { balance: result.balance }))
-      setAmount('')
-      setReason('')
-      setKey(newIdempotencyKey())
-      onChanged()
-    } catch (error) {
-      toast.error(t(adminErrorKey(error)))
-    } finally {
-      setBusy(false)
-    }
+    const done = await run(
+      () => api.adjust(id, { product, delta, reason: reason.trim(), idempotencyKey: key }),
+      (r) => (r.replayed ? t('users.replayed') : t('users.adjusted', { balance: r.balance })),
+    )
+    if (!done) return
+    setAmount('')
+    setReason('')
+    setKey(newIdempotencyKey())
+    onChanged()
   }
 
   const lock = async (locked: boolean) => {
@@ -60,17 +50,13 @@ export function UserActions({ user, onChanged }: { user: UserPage; onChanged: ()
       toast.error(t('errors.VALIDATION_FAILED'))
       return
     }
-    setBusy(true)
-    try {
-      await api.setLocked(id, locked, lockReason.trim())
-      toast.success(locked ? t('users.lockDone') : t('users.unlockDone'))
-      setLockReason('')
-      onChanged()
-    } catch (error) {
-      toast.error(t(adminErrorKey(error)))
-    } finally {
-      setBusy(false)
-    }
+    const done = await run(
+      () => api.setLocked(id, locked, lockReason.trim()),
+      () => (locked ? t('users.lockDone') : t('users.unlockDone')),
+    )
+    if (!done) return
+    setLockReason('')
+    onChanged()
   }
 
   return (

@@ -1,8 +1,7 @@
 'use client'
-import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
-import { toast } from '@/lib/store/toast-store'
-import { adminErrorKey, useAdminApi } from './admin-api'
+import { useAdminApi } from './admin-api'
+import { useAdminCommand } from './use-admin-command'
 
 /** A voice's sample, playable in place, and "regenerate": spoken again by the start-up code, audited. */
 export function VoiceSample({
@@ -16,18 +15,13 @@ export function VoiceSample({
 }) {
   const t = useTranslations('admin')
   const api = useAdminApi()
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useAdminCommand()
   const regenerate = async () => {
-    setBusy(true)
-    try {
-      await api.regenerateSample(code)
-      toast.success(t('catalogue.sampleDone'))
-      onChanged()
-    } catch (error) {
-      toast.error(t(adminErrorKey(error)))
-    } finally {
-      setBusy(false)
-    }
+    const done = await run(
+      () => api.regenerateSample(code),
+      () => t('catalogue.sampleDone'),
+    )
+    if (done) onChanged()
   }
   return (
     <div className="admin-inline admin-sample">
