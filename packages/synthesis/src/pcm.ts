@@ -1,4 +1,4 @@
-import { parseWav, type AudioFormat } from '@loa/tts'
+import { concatBytes, parseWav, type AudioFormat } from '@loa/tts'
 import { renderSynthesis, type RenderInput, type RenderOutput } from './render.ts'
 
 /** Audio types a request may ask for: the renderer's formats, and raw PCM (the WAV's samples, no header). */
@@ -33,13 +33,7 @@ const collect = async (audio: RenderOutput['audio']): Promise<Uint8Array> => {
   if (audio instanceof Uint8Array) return audio
   const parts: Uint8Array[] = []
   for await (const part of audio) parts.push(part)
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  return out
+  return concatBytes(parts)
 }
 
 /**

@@ -6,6 +6,7 @@ import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type CatalogueRow, type Page } from './admin-api'
 import { BannerPreview } from './BannerPreview'
 import { SimpleTable } from './SimpleTable'
+import { useAdminCommand } from './use-admin-command'
 
 const empty = {
   code: '',
@@ -26,7 +27,7 @@ export function AdminBanners() {
   const api = useAdminApi()
   const [form, setForm] = useState(empty)
   const [banners, setBanners] = useState<Page<CatalogueRow> | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useAdminCommand()
   const fail = useCallback((error: unknown) => toast.error(t(adminErrorKey(error))), [t])
   const load = useCallback(() => {
     api.list('banners', 0, 200).then(setBanners).catch(fail)
@@ -40,26 +41,24 @@ export function AdminBanners() {
 
   const create = async (e: React.FormEvent) => {
     e.preventDefault()
-    setBusy(true)
-    try {
-      await api.create('banners', {
-        code: form.code.trim(),
-        type: form.type.trim(),
-        imageUrl: form.imageUrl.trim(),
-        actionUrl: form.actionUrl.trim() || null,
-        position: form.position,
-        rank: Number(form.rank) || 0,
-        startsAt: isoOrNull(form.startsAt),
-        endsAt: isoOrNull(form.endsAt),
-      })
-      toast.success(t('banners.created', { code: form.code.trim() }))
-      setForm(empty)
-      load()
-    } catch (error) {
-      fail(error)
-    } finally {
-      setBusy(false)
-    }
+    const code = form.code.trim()
+    const created = await run(
+      () =>
+        api.create('banners', {
+          code,
+          type: form.type.trim(),
+          imageUrl: form.imageUrl.trim(),
+          actionUrl: form.actionUrl.trim() || null,
+          position: form.position,
+          rank: Number(form.rank) || 0,
+          startsAt: isoOrNull(form.startsAt),
+          endsAt: isoOrNull(form.endsAt),
+        }),
+      () => t('banners.created', { code }),
+    )
+    if (!created) return
+    setForm(empty)
+    load()
   }
 
   const toggle = async (row: CatalogueRow) => {
