@@ -21,8 +21,21 @@ export const signUp = async (page: Page, name: string) => {
   const email = `studio.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.vn`
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill('Mat-khau-manh-2026')
+  // After the code exchange the page drops the code from its address and reloads (spec §4): wait for that
+  // reload's load, or the caller's next navigation is interrupted by it.
+  const reloaded = page.waitForEvent('load', {
+    predicate: () => {
+      const url = new URL(page.url())
+      return (
+        url.origin === E2E.webUrl &&
+        url.pathname === '/studio/text-to-speech' &&
+        !url.searchParams.has('code')
+      )
+    },
+    timeout: 60_000,
+  })
   await page.locator('form button[type="submit"]').click()
-  await page.waitForURL((url) => url.origin === E2E.webUrl && url.pathname === '/studio/text-to-speech')
+  await reloaded
   // On a phone the signed-in name sits in the closed menu drawer: present, not visible.
   await expect(page.getByTestId('signed-in-as')).toBeAttached()
   await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false)
