@@ -97,8 +97,10 @@ export const dubbingRenders = appSchema.table(
     callbackUrl: text('callback_url'),
     /** The lines, speakers and settings rendered (a snapshot: editing the project never changes a render). */
     input: jsonb('input').notNull(),
-    /** Billable characters (the spoken text of the lines). */
+    /** The spoken characters of the lines rendered (shown; dubbing is not charged by characters). */
     characters: integer('characters').notNull(),
+    /** Seconds charged to the `aidubbing` wallet: the span of the subtitles rendered (issue 28). */
+    seconds: integer('seconds').notNull().default(0),
     reservationId: uuid('reservation_id'),
     status: text('status').notNull().default('IN_PROGRESS'),
     progress: integer('progress').notNull().default(0),
