@@ -1,4 +1,5 @@
 import type { Region, VoicePurpose } from './catalogue.ts'
+import type { VoiceTier } from './voice-tiers.ts'
 
 /**
  * A voice the speech engine (@loa/tts) speaks, as the rest of Loa knows it: the catalogue seed maps product voices
@@ -12,8 +13,10 @@ export interface EngineVoice {
   region: Region
   gender: 'MALE' | 'FEMALE'
   purposes: readonly VoicePurpose[]
-  /** Commercial level shown in the catalogue. */
-  level: 'STANDARD' | 'PREMIUM'
+  /** Tier shown in the catalogue (`voices.level`): BASIC = eSpeak, NEURAL = installed Piper, provider = operator's. */
+  tier: VoiceTier
+  /** Multiplies the characters billed with this voice (Vbee's `credit_factor`); absent = 1. */
+  creditFactor?: number
   /** Display order (1 = first). */
   rank: number
 }
@@ -24,21 +27,20 @@ const voice = (
   region: Region,
   gender: EngineVoice['gender'],
   purposes: VoicePurpose[],
-  level: EngineVoice['level'],
   rank: number,
-): EngineVoice => ({ code, name, languageCode: 'vi-VN', region, gender, purposes, level, rank })
+): EngineVoice => ({ code, name, languageCode: 'vi-VN', region, gender, purposes, tier: 'BASIC', rank })
 
-/** The engine's built-in voices (neural voices installed into the voices folder come on top, in @loa/tts). */
+/** The engine's built-in voices: eSpeak, so all BASIC (installed neural voices come on top, in @loa/tts). */
 export const BUILT_IN_ENGINE_VOICES: readonly EngineVoice[] = [
-  voice('vi-north-female-mai', 'Mai (Hà Nội)', 'NORTH', 'FEMALE', ['NEWS', 'AUDIO_BOOK'], 'STANDARD', 1),
-  voice('vi-north-male-minh', 'Minh (Hà Nội)', 'NORTH', 'MALE', ['NEWS', 'REVIEW_FILM'], 'STANDARD', 2),
-  voice('vi-north-female-lan', 'Lan (Hà Nội)', 'NORTH', 'FEMALE', ['ADVERTISE', 'REVIEW_FILM'], 'PREMIUM', 3),
-  voice('vi-north-male-khoi', 'Khôi (Hà Nội)', 'NORTH', 'MALE', ['AUDIO_BOOK'], 'PREMIUM', 4),
-  voice('vi-central-female-huong', 'Hương (Huế)', 'CENTRAL', 'FEMALE', ['AUDIO_BOOK', 'NEWS'], 'STANDARD', 5),
-  voice('vi-central-male-phuong', 'Phương (Huế)', 'CENTRAL', 'MALE', ['REVIEW_FILM', 'NEWS'], 'STANDARD', 6),
-  voice('vi-south-female-vy', 'Vy (Sài Gòn)', 'SOUTH', 'FEMALE', ['ADVERTISE', 'REVIEW_FILM'], 'STANDARD', 7),
-  voice('vi-south-male-kien', 'Kiên (Sài Gòn)', 'SOUTH', 'MALE', ['NEWS', 'AUDIO_BOOK'], 'STANDARD', 8),
-  voice('vi-south-female-thao', 'Thảo (Sài Gòn)', 'SOUTH', 'FEMALE', ['AUDIO_BOOK', 'NEWS'], 'PREMIUM', 9),
+  voice('vi-north-female-mai', 'Mai (Hà Nội)', 'NORTH', 'FEMALE', ['NEWS', 'AUDIO_BOOK'], 1),
+  voice('vi-north-male-minh', 'Minh (Hà Nội)', 'NORTH', 'MALE', ['NEWS', 'REVIEW_FILM'], 2),
+  voice('vi-north-female-lan', 'Lan (Hà Nội)', 'NORTH', 'FEMALE', ['ADVERTISE', 'REVIEW_FILM'], 3),
+  voice('vi-north-male-khoi', 'Khôi (Hà Nội)', 'NORTH', 'MALE', ['AUDIO_BOOK'], 4),
+  voice('vi-central-female-huong', 'Hương (Huế)', 'CENTRAL', 'FEMALE', ['AUDIO_BOOK', 'NEWS'], 5),
+  voice('vi-central-male-phuong', 'Phương (Huế)', 'CENTRAL', 'MALE', ['REVIEW_FILM', 'NEWS'], 6),
+  voice('vi-south-female-vy', 'Vy (Sài Gòn)', 'SOUTH', 'FEMALE', ['ADVERTISE', 'REVIEW_FILM'], 7),
+  voice('vi-south-male-kien', 'Kiên (Sài Gòn)', 'SOUTH', 'MALE', ['NEWS', 'AUDIO_BOOK'], 8),
+  voice('vi-south-female-thao', 'Thảo (Sài Gòn)', 'SOUTH', 'FEMALE', ['AUDIO_BOOK', 'NEWS'], 9),
 ]
 
 /** The engine voice spoken when none is named (`loa speak`, the engine's own default). */

@@ -35,17 +35,23 @@ describe('installed neural voices', () => {
         purposes: ['ADVERTISE'],
         attribution: 'Voice trained on VAIS-1000 (CC BY 4.0)',
         licence: 'CC BY 4.0',
+        tier: 'PREMIUM',
+        creditFactor: 1.5,
       }),
     )
     const plain = getVoice('vi_VN-plain-x_low')
     expect(voiceEngine(plain)).toBe('piper')
     expect(plain.name).toBe('loa-tiny (neural)')
+    expect(plain.tier).toBe('NEURAL')
+    expect(plain.creditFactor).toBeUndefined()
     const named = getVoice('vi-north-female-ngoc-neural')
     expect(named).toMatchObject({
       name: 'Ngọc (neural)',
       region: 'SOUTH',
       purposes: ['ADVERTISE'],
       licence: 'CC BY 4.0',
+      tier: 'PREMIUM',
+      creditFactor: 1.5,
     })
     expect(named.attribution).toContain('CC BY 4.0')
     expect(listVoices().map((v) => v.code)).toEqual(

@@ -1,12 +1,13 @@
 /**
  * Neural voices installed in the voices folder (`VOICES_DIR`): Piper voices (`NAME.onnx` + `NAME.onnx.json`)
- * with an optional Loa sidecar (`NAME.loa.json`: code, name, region, gender, purposes, level, attribution,
- * licence, speaker). A voice is listed only when its model and its JSON are both in place (the installer
+ * with an optional Loa sidecar (`NAME.loa.json`: code, name, region, gender, purposes, tier, creditFactor,
+ * attribution, licence, speaker). A voice is listed only when its model and its JSON are both in place (the installer
  * moves the JSON in last), and the folder is read again whenever it changes, so running services pick up
  * new and removed voices without a restart.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { isVoiceTier, normalizeCreditFactor } from '@loa/contracts'
 import { parsePiperConfig } from './engines/piper-config.ts'
 import type { Region } from './normalize/types.ts'
 import type { Gender, LoaVoice, VoicePurpose } from './voices.ts'
@@ -87,7 +88,11 @@ const readVoice = (dir: string, stem: string, rank: number): LoaVoice => {
     region: oneOf(sidecar.region, REGIONS, 'NORTH'),
     gender: oneOf(sidecar.gender, GENDERS, 'FEMALE'),
     purposes: purposes.length > 0 ? purposes : ['NEWS', 'AUDIO_BOOK'],
-    level: oneOf(sidecar.level, ['STANDARD', 'PREMIUM'] as const, 'PREMIUM'),
+    // An installed Piper voice is NEURAL unless its sidecar says otherwise (an older sidecar's `level` is ignored).
+    tier: isVoiceTier(sidecar.tier) ? sidecar.tier : 'NEURAL',
+    ...(typeof sidecar.creditFactor === 'number'
+      ? { creditFactor: normalizeCreditFactor(sidecar.creditFactor) }
+      : {}),
     rank: typeof sidecar.rank === 'number' ? sidecar.rank : rank,
     engine: {
       espeakVoice: 'vi',

@@ -8,7 +8,7 @@ export interface VoiceSidecar {
   region: 'NORTH' | 'CENTRAL' | 'SOUTH'
   gender: 'MALE' | 'FEMALE'
   purposes: string[]
-  level: 'STANDARD' | 'PREMIUM'
+  tier: 'NEURAL'
   licence: string
   attribution?: string
 }
@@ -20,7 +20,7 @@ const KNOWN: Record<string, VoiceSidecar> = {
     region: 'NORTH',
     gender: 'FEMALE',
     purposes: ['NEWS', 'AUDIO_BOOK'],
-    level: 'PREMIUM',
+    tier: 'NEURAL',
     licence: 'CC BY 4.0 (VAIS-1000 dataset); Piper voice model MIT',
     attribution: 'Neural voice trained by the Piper project on the VAIS-1000 dataset (CC BY 4.0)',
   },

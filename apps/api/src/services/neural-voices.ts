@@ -47,7 +47,7 @@ export const createNeuralVoiceSync = (deps: {
       gender: voice.gender,
       region: voice.region,
       features: [...voice.purposes],
-      level: voice.level,
+      level: voice.tier,
       description: voice.attribution ?? '',
       engineVoice: voice.code,
       provider: NEURAL_PROVIDER,
