@@ -20,6 +20,16 @@ const ports = {
 }
 const t0 = Date.now()
 const log = (msg) => console.log(`[start] ${msg}`)
+// A data folder without a database: this is the first start, so the ready message says how to become the operator.
+const firstStart = !existsSync(path.resolve(root, env.DATA_DIR || 'data', 'db'))
+const adminEmails = (env.ADMIN_EMAILS || '').trim()
+const operatorHint = () =>
+  adminEmails
+    ? `\nOperator: sign up (or sign in) at http://localhost:${ports.web} with ${adminEmails} and verify the\n` +
+      `e-mail; the account gets the back-office roles at sign-in: http://localhost:${ports.web}/admin\n`
+    : `\nTo become the operator (back-office at http://localhost:${ports.web}/admin): sign up, then either\n` +
+      '  restart with ADMIN_EMAILS=you@example.com (a verified e-mail gets the roles at sign-in), or run\n' +
+      '  npx loa sso user role add you@example.com loa-api admin  (and loa-flags admin for the flags screen)\n'
 
 // 1. Build the web app (skipped when its sources did not change).
 const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')], {
@@ -112,6 +122,7 @@ for (;;) {
     console.log(
       `\nLoa is ready in ${((Date.now() - t0) / 1000).toFixed(1)} s:\n${lines.join('\n')}\n` +
         (webBuilt ? '' : '  web   NOT STARTED: the web app failed to build\n') +
+        (firstStart ? operatorHint() : '') +
         '\nPress Ctrl-C to stop.\n',
     )
     break

@@ -12,6 +12,12 @@ import {
   type TrustProxy,
 } from '@loa/service-kit'
 
+const list = (value: string) =>
+  value
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 
 const schema = z.object({
@@ -50,6 +56,9 @@ const schema = z.object({
   /** Per-IP requests per minute: credential forms + One Tap (30), token/refresh/logout (120). */
   SSO_LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   SSO_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Operators: accounts with one of these verified emails get ADMIN_ROLES (`resource:role`) at every sign-in. */
+  ADMIN_EMAILS: z.string().default(''),
+  ADMIN_ROLES: z.string().default('loa-api:admin,loa-flags:admin'),
   /** Social providers, each enabled only when its id and secret are set; endpoints overridable (tests, proxies). */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -108,6 +117,9 @@ export interface SsoConfig {
   redisUrl?: string
   rateLimitRedisPrefix: string
   social: SocialProviderConfig[]
+  /** Lower-cased operator emails (ADMIN_EMAILS) and the roles they get at sign-in (ADMIN_ROLES). */
+  adminEmails: string[]
+  adminRoles: { resource: string; role: string }[]
   googleOneTap?: { clientId: string; issuers: string[]; jwksUrl: string }
 }
 
@@ -173,6 +185,12 @@ export const loadSsoConfig = (env: Env, options: { generateSecrets?: boolean } =
     redisUrl: e.REDIS_URL,
     rateLimitRedisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
     social,
+    adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    adminRoles: list(e.ADMIN_ROLES).map((pair) => {
+      const [resource = '', role = ''] = pair.split(':')
+      if (!resource || !role) throw new Error(`sso: ADMIN_ROLES entry '${pair}' is not resource:role`)
+      return { resource, role }
+    }),
     googleOneTap: e.GOOGLE_CLIENT_ID
       ? {
           clientId: e.GOOGLE_CLIENT_ID,

@@ -6,10 +6,11 @@ import { cookieNames, readCookie, setCookie } from '../http/cookies.ts'
 import { seeOther } from '../http/render.ts'
 import { createAuthCode } from '../store/grants.ts'
 import { createSession, resolveSessionCookie, revokeSession, type Session } from '../store/sessions.ts'
+import { grantOperatorRoles } from './operators.ts'
 
 /**
  * Signs a user in at the SSO: always a *new* session id (no fixation); a previous session in this browser is
- * ended. Sets the HttpOnly session cookie.
+ * ended. Sets the HttpOnly session cookie. An ADMIN_EMAILS account gets its operator roles here (every sign-in path).
  */
 export const startSession = async (
   ctx: SsoContext,
@@ -21,6 +22,8 @@ export const startSession = async (
   const name = cookieNames(ctx.config).session
   const previous = await resolveSessionCookie(ctx.db, readCookie(request, name), now, ctx.lifetimes)
   if (previous) await revokeSession(ctx.db, previous.id, now, 'replaced_by_login')
+  const granted = await grantOperatorRoles(ctx, userId)
+  if (granted.length) request.log.info({ userId, granted }, 'ADMIN_EMAILS: operator roles granted at sign-in')
   const { session, token } = await createSession(ctx.db, userId, now, ctx.lifetimes, {
     userAgent: request.headers['user-agent'],
     ip: request.ip,
