@@ -9,7 +9,8 @@ export interface VoiceSeed {
   gender: 'MALE' | 'FEMALE'
   region: 'NORTH' | 'CENTRAL' | 'SOUTH'
   features: string[]
-  level: 'STANDARD' | 'PREMIUM'
+  /** Every seeded voice is spoken by eSpeak: the basic tier (issue #26 §3). */
+  level: 'BASIC'
   description: string
   hasDubbing: boolean
   isSample: boolean
@@ -23,7 +24,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'FEMALE',
     region: 'NORTH',
     features: ['NEWS', 'ADVERTISE'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nữ miền Bắc, đọc tin tức rõ ràng, chuẩn mực.',
     hasDubbing: true,
     isSample: true,
@@ -35,7 +36,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'MALE',
     region: 'NORTH',
     features: ['NEWS', 'REVIEW_FILM'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nam miền Bắc, trầm ấm, hợp bản tin và thuyết minh.',
     hasDubbing: true,
     isSample: true,
@@ -47,7 +48,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'FEMALE',
     region: 'NORTH',
     features: ['AUDIO_BOOK'],
-    level: 'PREMIUM',
+    level: 'BASIC',
     description: 'Giọng nữ miền Bắc nhẹ nhàng, dành cho sách nói và truyện.',
     hasDubbing: false,
     isSample: true,
@@ -59,7 +60,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'MALE',
     region: 'NORTH',
     features: ['REVIEW_FILM', 'ADVERTISE'],
-    level: 'PREMIUM',
+    level: 'BASIC',
     description: 'Giọng nam miền Bắc cuốn hút, hợp review phim.',
     hasDubbing: true,
     isSample: true,
@@ -71,7 +72,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'FEMALE',
     region: 'NORTH',
     features: ['ADVERTISE'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nữ miền Bắc tươi vui cho quảng cáo.',
     hasDubbing: false,
     isSample: false,
@@ -83,7 +84,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'FEMALE',
     region: 'CENTRAL',
     features: ['NEWS', 'AUDIO_BOOK'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nữ xứ Huế dịu dàng.',
     hasDubbing: true,
     isSample: true,
@@ -95,7 +96,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'MALE',
     region: 'CENTRAL',
     features: ['AUDIO_BOOK', 'REVIEW_FILM'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nam miền Trung mộc mạc, hợp kể chuyện.',
     hasDubbing: false,
     isSample: false,
@@ -107,7 +108,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'FEMALE',
     region: 'SOUTH',
     features: ['NEWS', 'ADVERTISE'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nữ Sài Gòn trẻ trung, rõ ràng.',
     hasDubbing: true,
     isSample: true,
@@ -119,7 +120,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'MALE',
     region: 'SOUTH',
     features: ['REVIEW_FILM', 'NEWS'],
-    level: 'PREMIUM',
+    level: 'BASIC',
     description: 'Giọng nam miền Nam năng động, hợp review phim.',
     hasDubbing: true,
     isSample: true,
@@ -131,7 +132,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'FEMALE',
     region: 'SOUTH',
     features: ['ADVERTISE', 'AUDIO_BOOK'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nữ miền Nam ngọt ngào cho quảng cáo.',
     hasDubbing: false,
     isSample: false,
@@ -143,7 +144,7 @@ export const VOICE_SEEDS: VoiceSeed[] = [
     gender: 'MALE',
     region: 'SOUTH',
     features: ['AUDIO_BOOK'],
-    level: 'STANDARD',
+    level: 'BASIC',
     description: 'Giọng nam miền Nam chậm rãi, hợp sách nói.',
     hasDubbing: false,
     isSample: false,

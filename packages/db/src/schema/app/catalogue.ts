@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -32,7 +33,10 @@ export const voices = appSchema.table(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    level: text('level').notNull().default('STANDARD'),
+    /** The voice's tier (VoiceTier of @loa/contracts): BASIC = eSpeak, NEURAL = installed Piper, provider = operator's. */
+    level: text('level').notNull().default('BASIC'),
+    /** Multiplies the characters billed with this voice (Vbee's credit_factor; two decimals). */
+    creditFactor: doublePrecision('credit_factor').notNull().default(1),
     description: text('description').notNull().default(''),
     /** Engine voice id in @loa/tts (what the synthesis worker speaks with). */
     engineVoice: text('engine_voice').notNull(),
