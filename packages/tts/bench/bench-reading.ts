@@ -1,0 +1,72 @@
+/**
+ * `npm run bench:reading` — how well the normalizer reads real Vietnamese text, and how fast.
+ * Accuracy per class and overall on the reading corpus (src/normalize/corpus), every miss listed; then the
+ * median time to normalize 100,000 characters of news from the corpus (target < 300 ms), with the tokenizer
+ * alone on the same text as the in-script baseline. Prints figures; asserts nothing.
+ */
+import { loadavg } from 'node:os'
+import { comparable } from '../src/normalize/comparable.ts'
+import {
+  loadReadingCorpus,
+  READING_CLASSES,
+  scoreReadingCorpus,
+} from '../src/normalize/corpus/reading-corpus.ts'
+import { normalize } from '../src/normalize/normalize.ts'
+import { tokenize } from '../src/normalize/tokenizer.ts'
+import { buildDictionary } from '../src/normalize/dictionary.ts'
+
+const RUNS = 7
+const SIZE = 100_000
+const pct = (n: number, d: number): string => (d === 0 ? '—' : `${((100 * n) / d).toFixed(1)}%`)
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+const cases = loadReadingCorpus()
+const score = scoreReadingCorpus(cases)
+console.log(`reading corpus: ${score.total} real sentences`)
+for (const miss of score.misses) {
+  console.log(`\nMISS [${miss.item.cls}] ${miss.item.file}:${miss.item.line}`)
+  console.log(`  input:    ${miss.item.input}`)
+  console.log(`  expected: ${comparable(miss.item.expected)}`)
+  console.log(`  got:      ${comparable(miss.got)}`)
+}
+console.log('\nclass            right/total  accuracy')
+for (const cls of READING_CLASSES) {
+  const entry = score.perClass.get(cls)
+  if (!entry) continue
+  console.log(
+    `${cls.padEnd(16)} ${`${entry.correct}/${entry.total}`.padStart(11)}  ${pct(entry.correct, entry.total).padStart(7)}`,
+  )
+}
+console.log(
+  `${'overall'.padEnd(16)} ${`${score.correct}/${score.total}`.padStart(11)}  ${pct(score.correct, score.total).padStart(7)}  (target ≥ 97%, every class ≥ 95%)`,
+)
+
+const news = cases.filter((c) => c.file.startsWith('news')).map((c) => c.input)
+let text = ''
+for (let i = 0; text.length < SIZE; i++) text += news[i % news.length] + (i % 5 === 4 ? '\n' : ' ')
+text = text.slice(0, SIZE)
+const empty = buildDictionary([], 'NORTH')
+const time = (fn: () => unknown): number => {
+  const start = performance.now()
+  fn()
+  return performance.now() - start
+}
+normalize(text) // warm-up (JIT)
+const full: number[] = []
+const base: number[] = []
+for (let i = 0; i < RUNS; i++) {
+  base.push(time(() => tokenize(text, empty)))
+  full.push(time(() => normalize(text)))
+}
+const fullMs = median(full)
+const baseMs = median(base)
+console.log(`\nspeed: ${text.length} characters of news, median of ${RUNS} runs`)
+console.log(`  normalize   ${fullMs.toFixed(1)} ms  (target < 300 ms)`)
+console.log(
+  `  tokenize    ${baseMs.toFixed(1)} ms  (baseline: the tokenizer alone)  ratio ${(fullMs / baseMs).toFixed(1)}×`,
+)
+console.log(
+  `  machine is shared; what else ran is unknown — load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+)
