@@ -1,5 +1,5 @@
 import { audioExpired, sweptRequestOf } from '@loa/synthesis'
-import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/service-kit'
+import { createBaseApp, openSharedRedis, redisReadiness, registerHealthRoutes } from '@loa/service-kit'
 import { isLocalStorage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
@@ -49,9 +49,12 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   })
   installAuth(app, deps)
   acceptCamelCaseQueries(app)
+  // Every dependency a request may need: a load balancer stops sending traffic while any one is down.
   registerHealthRoutes(app, 'api', [
     { name: 'database', check: () => deps.database.ping() },
     ...(deps.storage ? [{ name: 'storage', check: () => deps.storage!.ping() }] : []),
+    ...(deps.queue ? [{ name: 'queue', check: () => deps.queue!.ping() }] : []),
+    ...(redis ? [redisReadiness('redis', () => redis)] : []),
   ])
   await app.register(routes, { prefix: API_BASE })
   // The spec's `auths/…` calls (One Tap profile, token refresh), kept apart from the resource routes

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Database } from '@loa/db'
-import { createBaseApp, openSharedRedis, registerHealthRoutes } from '@loa/service-kit'
+import { createBaseApp, openSharedRedis, redisReadiness, registerHealthRoutes } from '@loa/service-kit'
 import type { SsoConfig } from './config.ts'
 import type { SsoContext } from './context.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
@@ -51,7 +51,12 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     bodyLimit: SSO_BODY_LIMIT,
     trustProxy: config.trustProxy,
   })
-  registerHealthRoutes(app, 'sso', [{ name: 'database', check: database.ping }])
+  // The rate-limit Redis is opened inside the routes' scope below; readiness looks at it once it exists.
+  let redis: Awaited<ReturnType<typeof openSharedRedis>> | undefined
+  registerHealthRoutes(app, 'sso', [
+    { name: 'database', check: database.ping },
+    ...(config.redisUrl ? [redisReadiness('redis', () => redis)] : []),
+  ])
   const clock = deps.clock ?? systemClock
   const db = database.db
 
@@ -80,7 +85,7 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     await instance.register(formbody, { bodyLimit: SSO_BODY_LIMIT })
     // Scale mode: per-IP limits live in Redis so replicas share them (skipped while Redis is down; the
     // per-account lockout in the database still holds).
-    const redis = config.redisUrl ? await openSharedRedis(config.redisUrl, instance) : undefined
+    redis = config.redisUrl ? await openSharedRedis(config.redisUrl, instance) : undefined
     await instance.register(rateLimit, {
       global: false,
       ...(redis && { redis, nameSpace: `${config.rateLimitRedisPrefix}{sso}:`, skipOnError: true }),

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { Queue as BullQueue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq'
-import { deleteRedisKeys } from '@loa/service-kit'
+import { deleteRedisKeys, withTimeout } from '@loa/service-kit'
 import { Redis } from 'ioredis'
-import { JobErrorCode, UnrecoverableJobError, assertSameJob, queueClosedError } from './errors.ts'
+import {
+  JobErrorCode,
+  UnrecoverableJobError,
+  assertSameJob,
+  errorMessage,
+  queueClosedError,
+  queueUnavailableError,
+} from './errors.ts'
 import { EventHub, silentLogger } from './events.ts'
 import { executeJob, timedOut } from './execute.ts'
 import { JobRegistry, backoffDelay, maxAttemptsOf } from './registry.ts'
@@ -38,6 +45,12 @@ interface StoredData {
 }
 
 const CANCEL_POLL_MS = 500
+/**
+ * Longest wait for Redis in `enqueue` and `ping`: a request that needs the queue answers within 2 s. The queue's
+ * connection retries forever (BullMQ needs that), so without this bound a command sent while Redis is down would
+ * wait in ioredis's offline queue and run — and be charged for — when Redis returns.
+ */
+const REDIS_WAIT_MS = 1_500
 /** Waiting jobs looked at (oldest first) when listing stuck ones. */
 const STUCK_SCAN = 1_000
 const CANCEL_TTL_SECONDS = 30 * 24 * 3600
@@ -109,6 +122,18 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
       error: job.failedReason || null,
       createdAt: new Date(job.timestamp),
       finishedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+    }
+  }
+
+  /** Fails at once while the connection is down, and after `REDIS_WAIT_MS` when Redis does not answer. */
+  const whileConnected = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready') throw queueUnavailableError(`redis is ${redis.status}`)
+    try {
+      return await withTimeout(work(), REDIS_WAIT_MS, 'redis did not answer')
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('redis did not answer'))
+        throw queueUnavailableError(errorMessage(error))
+      throw error
     }
   }
 
@@ -197,23 +222,25 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
       const prepared = registry.prepare(nameOrSpec, payload, enqueueOptions)
       const spec = prepared.spec
       const jobId = enqueueOptions.jobId ?? randomUUID()
-      const existing = await bull.getJob(jobId)
-      if (existing) {
-        assertSameJob(jobId, existing.name, spec.name)
-        return info(existing)
-      }
-      const backoff = spec.backoff ?? { type: 'exponential' as const, delayMs: backoffDelay(spec, 1) }
-      const job = await bull.add(spec.name, { v: spec.version, p: prepared.payload } satisfies StoredData, {
-        jobId,
-        delay: enqueueOptions.delayMs ?? 0,
-        // BullMQ runs lower numbers first; every job gets one so FIFO holds within a priority.
-        priority: 1001 - (enqueueOptions.priority ?? 0),
-        attempts: maxAttemptsOf(spec),
-        backoff: { type: backoff.type, delay: backoff.delayMs },
-        removeOnComplete: { age: keepCompleted },
-        removeOnFail: { age: keepCompleted * 4 },
+      return whileConnected(async () => {
+        const existing = await bull.getJob(jobId)
+        if (existing) {
+          assertSameJob(jobId, existing.name, spec.name)
+          return info(existing)
+        }
+        const backoff = spec.backoff ?? { type: 'exponential' as const, delayMs: backoffDelay(spec, 1) }
+        const job = await bull.add(spec.name, { v: spec.version, p: prepared.payload } satisfies StoredData, {
+          jobId,
+          delay: enqueueOptions.delayMs ?? 0,
+          // BullMQ runs lower numbers first; every job gets one so FIFO holds within a priority.
+          priority: 1001 - (enqueueOptions.priority ?? 0),
+          attempts: maxAttemptsOf(spec),
+          backoff: { type: backoff.type, delay: backoff.delayMs },
+          removeOnComplete: { age: keepCompleted },
+          removeOnFail: { age: keepCompleted * 4 },
+        })
+        return info(job, 'waiting')
       })
-      return info(job, 'waiting')
     },
     getJob,
     cancel: async (id) => {
@@ -300,9 +327,10 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
       await bull.close()
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())))
     },
-    ping: async () => {
-      if ((await redis.ping()) !== 'PONG') throw new Error('redis did not answer PONG')
-    },
+    ping: () =>
+      whileConnected(async () => {
+        if ((await redis.ping()) !== 'PONG') throw new Error('redis did not answer PONG')
+      }),
   }
 }
 

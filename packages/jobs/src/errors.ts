@@ -7,6 +7,8 @@ export const JobErrorCode = {
   JOB_VERSION_UNSUPPORTED: 'JOB_VERSION_UNSUPPORTED',
   JOB_CANCELLED: 'JOB_CANCELLED',
   QUEUE_CLOSED: 'QUEUE_CLOSED',
+  /** The queue's store (Redis) is not reachable: nothing was enqueued; try again later. */
+  QUEUE_UNAVAILABLE: 'QUEUE_UNAVAILABLE',
 } as const
 export type JobErrorCode = (typeof JobErrorCode)[keyof typeof JobErrorCode]
 
@@ -43,3 +45,7 @@ export const assertSameJob = (jobId: string, storedName: string, name: string): 
       `job id '${jobId}' is already used by job '${storedName}'`,
     )
 }
+
+/** Thrown by `enqueue` and `ping` while the backing store does not answer (never queued for later). */
+export const queueUnavailableError = (reason: string): JobError =>
+  new JobError(JobErrorCode.QUEUE_UNAVAILABLE, `${JobErrorCode.QUEUE_UNAVAILABLE}: ${reason}`)

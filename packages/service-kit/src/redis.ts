@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
+import type { ReadinessCheck } from './health.ts'
 
 /**
  * A service's own Redis connection (scale mode), for counters every replica shares (rate limits); closed when
@@ -26,6 +27,20 @@ export const openSharedRedis = async (url: string, owner: FastifyInstance): Prom
   })
   return redis
 }
+
+/**
+ * Readiness of a Redis connection: not ready at once while ioredis is not connected (its offline queue would hold a
+ * PING until the server returns), otherwise a PING that must answer PONG.
+ */
+export const redisReadiness = (name: string, redis: () => Redis | undefined): ReadinessCheck => ({
+  name,
+  check: async () => {
+    const connection = redis()
+    if (!connection) throw new Error('not connected yet')
+    if (connection.status !== 'ready') throw new Error(`redis is ${connection.status}`)
+    if ((await connection.ping()) !== 'PONG') throw new Error('redis did not answer PONG')
+  },
+})
 
 /** Deletes every key that starts with `prefix` (test clean-ups, retiring a prefix). Returns how many. */
 export const deleteRedisKeys = async (url: string, prefix: string): Promise<number> => {

@@ -14,5 +14,7 @@ export const CommonErrorCode = {
   CONFLICT: 'CONFLICT',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** The job queue (Redis) does not answer: nothing was reserved, charged or queued; retry after `retry-after`. */
+  QUEUE_UNAVAILABLE: 'QUEUE_UNAVAILABLE',
 } as const
 export type CommonErrorCode = (typeof CommonErrorCode)[keyof typeof CommonErrorCode]

@@ -61,6 +61,17 @@ const checkAppLimits = async (tx: Tx, app: ApiAppRow) => {
     .where(eq(t.apiApps.id, app.id))
 }
 
+/** Seconds a client should wait before retrying a request refused because the queue is down. */
+export const QUEUE_RETRY_AFTER_SECONDS = 5
+
+const queueUnavailable = (cause: unknown) =>
+  new AppError(
+    CommonErrorCode.QUEUE_UNAVAILABLE,
+    'The job queue is not reachable; nothing was charged. Try again shortly',
+    503,
+    { headers: { 'retry-after': String(QUEUE_RETRY_AFTER_SECONDS) }, cause },
+  )
+
 /** Undoes step 1 when the credits could not be reserved: nothing was charged, nothing runs. */
 const dropRequest = (db: Db, id: string, app: ApiAppRow | undefined) =>
   db.transaction(async (tx) => {
@@ -90,6 +101,9 @@ export const createRequest = async (
   const enqueue = options.enqueue ?? true
   if (enqueue && !deps.queue)
     throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'The job queue is not available', 503)
+  // Before anything is written or reserved: while Redis is down the request is refused at once (the queue's
+  // ping is bounded), instead of waiting for Redis and being run and charged after the client gave up.
+  if (enqueue) await deps.queue!.ping().catch((error: unknown) => Promise.reject(queueUnavailable(error)))
   // The owner's dictionary as it is now: a later edit never changes a request already accepted.
   const regions = [...new Set(input.paragraphs.map(regionOf))]
   const dictionary = (await deps.dictionary?.entriesFor(options.userId, regions)) ?? []
@@ -149,10 +163,8 @@ export const createRequest = async (
     try {
       await deps.queue!.enqueue(synthesisJobSpec, { requestId: id, webhook: options.webhook }, { jobId: id })
     } catch (error) {
-      await failRequest(deps.database, id, 'QUEUE_UNAVAILABLE', String(error))
-      throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'The job queue is not available', 503, {
-        cause: error,
-      })
+      await failRequest(deps.database, id, CommonErrorCode.QUEUE_UNAVAILABLE, String(error))
+      throw queueUnavailable(error)
     }
   }
   return row

@@ -39,7 +39,13 @@ export interface SynthesisTestApi {
 }
 
 export const startSynthesisTestApi = async (
-  options: { env?: Record<string, string>; runJobs?: boolean; concurrency?: number } = {},
+  options: {
+    env?: Record<string, string>
+    runJobs?: boolean
+    concurrency?: number
+    /** Another queue than the in-process one (BullMQ on a test Redis). */
+    queue?: (database: Database) => Queue
+  } = {},
 ): Promise<SynthesisTestApi> => {
   const database = await openTestDatabase()
   const filesDir = mkdtempSync(path.join(tmpdir(), 'loa-synthesis-test-'))
@@ -54,7 +60,7 @@ export const startSynthesisTestApi = async (
     signingSecret: 'test-signing-secret-0123456789',
     publicBaseUrl: `${config.publicUrl}/api/v1/files`,
   })
-  const queue = createInProcessQueue({ database, pollMs: 50 })
+  const queue = options.queue?.(database) ?? createInProcessQueue({ database, pollMs: 50 })
   const sso = await createTestSso()
   const app = await buildApiApp({ config, database, storage, queue, jwks: sso.jwks })
   // The synthesis jobs as the worker runs them, with the same callback allow-list as the api.

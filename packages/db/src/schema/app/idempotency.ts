@@ -24,8 +24,5 @@ export const idempotencyKeys = appSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.scope, t.key] }),
-    index('idempotency_keys_expires_idx').on(t.expiresAt),
-  ],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 )
