@@ -82,6 +82,29 @@ describe('GET /api/features/{clientKey} with the official SDK', () => {
     await flags.admin('PUT', '/features/chatbot/environments/production/rules', { rules: [] })
   })
 
+  it('serves no disabled rule: a rule stored with enabled false forces nothing', async () => {
+    const rule = { condition: { ip: { $in: ['203.0.113.7'] } }, force: true }
+    const set = await flags.admin('PUT', '/features/chatbot/environments/production/rules', {
+      rules: [{ ...rule, enabled: false }],
+    })
+    expect(set.status).toBe(200)
+    const served = await (await fetch(`${flags.url}/api/features/sdk-loa-web`)).json()
+    expect(served.features.chatbot.rules).toBeUndefined()
+    const inside = sdk({ ip: '203.0.113.7' })
+    await inside.init({ timeout: 3000, streaming: false })
+    expect(inside.isOn('chatbot')).toBe(false)
+    expect(inside.evalFeature('chatbot').source).toBe('defaultValue')
+    inside.destroy()
+    await clearCache()
+    // Turned back on, the same rule applies (so the check above is about `enabled`, not the rule).
+    await flags.admin('PUT', '/features/chatbot/environments/production/rules', { rules: [rule] })
+    const enabled = sdk({ ip: '203.0.113.7' })
+    await enabled.init({ timeout: 3000, streaming: false })
+    expect(enabled.isOn('chatbot')).toBe(true)
+    enabled.destroy()
+    await flags.admin('PUT', '/features/chatbot/environments/production/rules', { rules: [] })
+  })
+
   it('works with a trailing slash on apiHost and with the key in X-GrowthBook-Api-Key', async () => {
     const gb = sdk({}, 'sdk-loa-web', `${flags.url}/`)
     expect(await gb.init({ timeout: 3000, streaming: false })).toMatchObject({ success: true })
