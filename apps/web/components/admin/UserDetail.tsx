@@ -1,6 +1,8 @@
 'use client'
 import { useCallback, useEffect, useState } from 'react'
+import { WALLET_UNITS } from '@loa/contracts/browser'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
+import { useCreditFormat } from '@/components/payments/useCreditFormat'
 import { ROUTES } from '@/lib/routes'
 import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type LedgerEntry, type Page, type UserPage } from './admin-api'
@@ -23,6 +25,7 @@ export function AdminUserDetail({ id }: { id: string }) {
   const [offset, setOffset] = useState(0)
   const prefix = locale === 'en' ? '/en' : ''
   const number = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
+  const credits = useCreditFormat()
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—')
   const duration = (ms: number | null) => {
     if (ms === null) return '—'
@@ -74,7 +77,7 @@ export function AdminUserDetail({ id }: { id: string }) {
           { label: t('users.product'), cell: (w) => t(`products.${w.product}`) },
           {
             label: t('users.balance'),
-            cell: (w) => <span data-product={w.product}>{number(w.balance)}</span>,
+            cell: (w) => <span data-product={w.product}>{credits(w.balance, WALLET_UNITS[w.product])}</span>,
             numeric: true,
           },
           { label: t('users.expires'), cell: (w) => (w.expiresAt ? when(w.expiresAt) : t('users.never')) },
@@ -94,10 +97,14 @@ export function AdminUserDetail({ id }: { id: string }) {
           { label: t('users.kind'), cell: (e) => e.kind },
           {
             label: t('users.delta'),
-            cell: (e) => (e.delta > 0 ? `+${number(e.delta)}` : number(e.delta)),
+            cell: (e) => (e.delta > 0 ? '+' : '') + credits(e.delta, WALLET_UNITS[e.product]),
             numeric: true,
           },
-          { label: t('users.after'), cell: (e) => number(e.balanceAfter), numeric: true },
+          {
+            label: t('users.after'),
+            cell: (e) => credits(e.balanceAfter, WALLET_UNITS[e.product]),
+            numeric: true,
+          },
           { label: t('users.reason'), cell: (e) => e.reason },
           { label: t('users.actor'), cell: (e) => e.actor ?? '—' },
         ]}
@@ -133,7 +140,7 @@ export function AdminUserDetail({ id }: { id: string }) {
             label: t('users.lastRender'),
             cell: (d) =>
               d.lastRender
-                ? `${when(d.lastRender.finishedAt ?? d.lastRender.createdAt)} · ${number(d.lastRender.characters)}`
+                ? `${when(d.lastRender.finishedAt ?? d.lastRender.createdAt)} · ${credits(d.lastRender.seconds, 'SECOND')}`
                 : '—',
           },
         ]}

@@ -1,9 +1,16 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
-import { camelizeKeys, DUBBING_RENDER_FILES, type DubbingRenderFile } from '@loa/contracts/browser'
+import {
+  camelizeKeys,
+  dubbedSeconds,
+  DUBBING_RENDER_FILES,
+  type DubbingRenderFile,
+} from '@loa/contracts/browser'
 import { lineAt, type DubbingApi, type DubbingProjectDetail, type DubbingRender } from '@/lib/dubbing/api'
 import { toast } from '@/lib/store/toast-store'
+import { useCreditFormat } from '@/components/payments/useCreditFormat'
+import { useWalletBalance } from '@/components/payments/useWalletBalance'
 import { useDubbingErrors } from './useDubbingApi'
 
 /** Render with live progress and cancel; then the player (subtitle of the moment, video when there is one) and downloads. */
@@ -27,10 +34,16 @@ export function RenderPanel({
   const showError = useDubbingErrors()
   const [media, setMedia] = useState<{ url: string; video: boolean } | null>(null)
   const [saying, setSaying] = useState<string>('')
-  const characters = project.lines.reduce((n, l) => n + [...l.speech].length, 0)
+  // The charge before it starts (issue 28): the span of the lines with speech, as the api reserves it.
+  const seconds = dubbedSeconds(project.lines.filter((l) => l.speech !== ''))
+  const credits = useCreditFormat()
+  const wallet = useWalletBalance('aidubbing')
   const running = render?.status === 'IN_PROGRESS'
   const finished = useRef(onFinished)
-  finished.current = onFinished
+  finished.current = () => {
+    wallet.reload()
+    onFinished()
+  }
 
   // Live progress over SSE while a render runs.
   useEffect(() => {
@@ -73,6 +86,7 @@ export function RenderPanel({
   const start = async () => {
     try {
       onRender(await api.render(project.id))
+      wallet.reload()
     } catch (error) {
       showError(error)
     }
@@ -81,6 +95,7 @@ export function RenderPanel({
     if (!render) return
     try {
       onRender(await api.cancel(render.id))
+      wallet.reload()
       toast.success(t('cancelled'))
     } catch (error) {
       showError(error)
@@ -104,12 +119,17 @@ export function RenderPanel({
   return (
     <section className="dub-panel" aria-labelledby="dub-render">
       <h2 id="dub-render">{t('result')}</h2>
-      <p className="muted">{t('cost', { count: characters })}</p>
+      <p className="muted" data-testid="dub-cost">
+        {t('cost', { cost: credits(seconds, 'SECOND') })}
+      </p>
+      <p className="muted" data-testid="dub-balance">
+        {t('balance', { balance: wallet.balance === null ? '…' : credits(wallet.balance, 'SECOND') })}
+      </p>
       <div className="dub-actions">
         <button
           type="button"
           className="button-primary"
-          disabled={running || characters === 0}
+          disabled={running || seconds === 0}
           onClick={() => void start()}
         >
           {t('render')}

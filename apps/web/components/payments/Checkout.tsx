@@ -1,9 +1,11 @@
 'use client'
 import { useEffect, useState } from 'react'
+import { unitOfOrderType, type OrderType } from '@loa/contracts/browser'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import type { UsagePackage } from '@/lib/api/types'
 import { useCheckoutApi, type PaymentMethod, type Quote } from '@/lib/payments/api'
 import { checkoutErrorKey } from './checkout-errors'
+import { useCreditFormat } from './useCreditFormat'
 
 /**
  * Checkout of one package: the price with VAT and the one discount (voucher or first-order offer), the plan
@@ -28,6 +30,7 @@ export function Checkout({
   const [method, setMethod] = useState<PaymentMethod>('VIETQR')
   const [busy, setBusy] = useState(false)
   const nf = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
+  const credits = useCreditFormat()
   const vnd = (n: number) => t('vnd', { amount: nf(n) })
 
   useEffect(() => {
@@ -74,7 +77,8 @@ export function Checkout({
       {quote ? (
         <>
           <p>
-            {t('credits', { n: nf(quote.credits) })} · {t(`cycle.${quote.cycle ?? 'none'}`)}
+            {credits(quote.credits, unitOfOrderType(quote.type as OrderType))} ·{' '}
+            {t(`cycle.${quote.cycle ?? 'none'}`)}
           </p>
           {change && (
             <p className="checkout-change" data-testid="plan-change" data-kind={change}>

@@ -1,9 +1,11 @@
 'use client'
 import { useEffect, useState } from 'react'
+import { unitOfOrderType, type OrderType } from '@loa/contracts/browser'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { useCheckoutApi, type OrderWithPayment } from '@/lib/payments/api'
 import { BankTransfer } from './BankTransfer'
 import { checkoutErrorKey } from './checkout-errors'
+import { useCreditFormat } from './useCreditFormat'
 import { InvoiceForm, Receipt } from './Receipt'
 
 const POLL_MS = 2_000
@@ -27,6 +29,7 @@ export function OrderView({
 }) {
   const t = useTranslations('checkout')
   const locale = useLocale()
+  const credits = useCreditFormat()
   const api = useCheckoutApi()
   const [order, setOrder] = useState<OrderWithPayment | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -94,7 +97,7 @@ export function OrderView({
       )}
       {order.status === 'PAID' && (
         <p className="paid-banner" data-testid="order-paid">
-          {t('paid', { n: nf(order.credits ?? 0) })}
+          {t('paid', { n: credits(order.credits ?? 0, unitOfOrderType(order.type as OrderType)) })}
         </p>
       )}
       {order.status === 'PENDING' && payment && (

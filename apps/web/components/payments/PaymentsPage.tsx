@@ -1,6 +1,12 @@
 'use client'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { BILLING_CYCLES } from '@loa/contracts/browser'
+import {
+  BILLING_CYCLES,
+  unitOfOrderType,
+  WALLET_UNITS,
+  type OrderType,
+  type WalletProduct,
+} from '@loa/contracts/browser'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import type { UsagePackage } from '@/lib/api/types'
@@ -10,6 +16,7 @@ import { studioErrorKey } from '@/lib/studio/errors'
 import { planChange } from '@/lib/studio/plans'
 import { Checkout } from './Checkout'
 import { OrderView } from './OrderView'
+import { useCreditFormat } from './useCreditFormat'
 import '@/components/studio/studio.css'
 import './checkout.css'
 
@@ -77,6 +84,7 @@ export function PaymentsPage() {
     setQuery({ order: code })
   }
   const nf = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
+  const credits = useCreditFormat()
 
   useEffect(() => {
     const fail = (error: unknown) => toast.error(tAll(studioErrorKey(error)))
@@ -114,7 +122,7 @@ export function PaymentsPage() {
             <li key={b.product} className="card" data-testid={`balance-${b.product}`}>
               <strong>{tc(`product.${b.product}`)}</strong>
               <span className="stat" data-testid={`balance-${b.product}-value`}>
-                {tc('balanceValue', { n: nf(b.balance) })}
+                {credits(b.balance, WALLET_UNITS[b.product as WalletProduct])}
               </span>
               {b.expiresAt && (
                 <span className="muted">
@@ -202,7 +210,11 @@ export function PaymentsPage() {
                         <span className="stat">
                           {p.price > 0 ? t('price', { price: nf(p.price) }) : t('free')}
                         </span>
-                        {p.credits !== undefined && <span>{t('credits', { n: nf(p.credits) })}</span>}
+                        {p.credits !== undefined && (
+                          <span>
+                            {credits(p.credits, unitOfOrderType((p.type ?? 'STUDIO') as OrderType))}
+                          </span>
+                        )}
                         {p.description && <span className="muted">{p.description}</span>}
                         {p.cycle && (
                           <span className="badge" data-kind={isCurrent ? 'current' : change}>

@@ -167,6 +167,8 @@ export interface DubbingProjectSummary {
     id: string
     status: string
     characters: number
+    /** Seconds of dubbed timeline charged (issue 28). */
+    seconds: number
     createdAt: string
     finishedAt: string | null
   } | null

@@ -23,6 +23,7 @@ export const dubbingResultPayload = async (row: RenderRow, storage: Storage) => 
     app_id: row.apiAppId,
     status: row.status,
     characters: row.characters,
+    seconds_charged: row.status === 'SUCCESS' ? row.seconds : 0,
     duration_ms: row.durationMs,
     summary: row.summary ?? null,
     links,

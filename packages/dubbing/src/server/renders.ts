@@ -3,6 +3,7 @@ import { app as t, type Db } from '@loa/db'
 import { watchRecord } from '@loa/jobs'
 import { chargeReservation, releaseReservation, type Ledger } from '@loa/ledger'
 import { and, eq, lt } from 'drizzle-orm'
+import { billableSeconds } from './billing.ts'
 import { billableCharacters, renderInputOf, type RenderInput, type Tx } from './projects.ts'
 import { DUBBING_PRODUCT } from './spec.ts'
 
@@ -11,7 +12,7 @@ export type RenderRow = typeof t.dubbingRenders.$inferSelect
 export interface StartRender {
   projectId: string
   userId: string
-  /** Regenerate one line: only its characters are reserved and charged. */
+  /** Regenerate one line: only its span is reserved and charged. */
   lineId?: string
   source?: 'STUDIO' | 'API'
   apiAppId?: string
@@ -19,8 +20,8 @@ export interface StartRender {
 }
 
 /**
- * Creates a render and reserves its characters from the user's `aidubbing` wallet in one transaction
- * (402 INSUFFICIENT_CREDITS otherwise). The caller enqueues the job (job id = render id).
+ * Creates a render and reserves its seconds (billableSeconds) from the user's `aidubbing` wallet in one
+ * transaction (402 INSUFFICIENT_CREDITS otherwise). The caller enqueues the job (job id = render id).
  */
 export const startRender = async (db: Db, ledger: Ledger, input: StartRender): Promise<RenderRow> =>
   db.transaction(async (tx) => {
@@ -33,6 +34,7 @@ export const startRender = async (db: Db, ledger: Ledger, input: StartRender): P
     if (input.lineId && !snapshot.lines.some((l) => l.id === input.lineId))
       throw new AppError('DUBBING_NO_CUES', 'The line has no text to dub', 400)
     const characters = billableCharacters(snapshot)
+    const seconds = billableSeconds(snapshot)
     const [row] = await tx
       .insert(t.dubbingRenders)
       .values({
@@ -43,12 +45,13 @@ export const startRender = async (db: Db, ledger: Ledger, input: StartRender): P
         callbackUrl: input.callbackUrl ?? null,
         input: snapshot,
         characters,
+        seconds,
       })
       .returning()
     const reservation = await ledger.reserve({
       userId: input.userId,
       product: DUBBING_PRODUCT,
-      amount: characters,
+      amount: seconds,
       reason: input.lineId ? 'dubbing: regenerate a line' : 'dubbing render',
       reference: row!.id,
       tx,
@@ -95,7 +98,9 @@ export const finishRender = async (
     if (!row) return undefined
     if (row.reservationId) {
       if (outcome.status === 'SUCCESS')
-        await chargeReservation(tx, row.reservationId, row.characters, `dubbing render ${row.id}`)
+        // A render started before migration 0011 has seconds from the backfill; the ledger never charges more
+        // than was held.
+        await chargeReservation(tx, row.reservationId, row.seconds, `dubbing render ${row.id}`)
       else
         await releaseReservation(
           tx,

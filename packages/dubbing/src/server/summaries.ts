@@ -16,6 +16,8 @@ export interface ProjectSummary {
     id: string
     status: string
     characters: number
+    /** Seconds of dubbed timeline charged (issue 28). */
+    seconds: number
     createdAt: Date
     finishedAt: Date | null
   } | null
@@ -59,6 +61,7 @@ export const userProjectSummaries = async (db: Db, userId: string, limit = 20): 
             id: last.id,
             status: last.status,
             characters: last.characters,
+            seconds: last.seconds,
             createdAt: last.createdAt,
             finishedAt: last.finishedAt,
           }

@@ -77,8 +77,9 @@ describe('developer dubbing API', () => {
       url: `/api/v1/dubbing/${started.render_id}`,
       headers: { authorization: `Bearer ${appToken}` },
     })
-    expect(read.json().result.status).toBe('SUCCESS')
-    expect(await api.balance('dev-user', 'aidubbing')).toBe(1000 - started.characters)
+    expect(read.json().result).toMatchObject({ status: 'SUCCESS', seconds_charged: 4 })
+    // Charged the span of the subtitles (1.0 s → 5.0 s), not their characters.
+    expect(await api.balance('dev-user', 'aidubbing')).toBe(1000 - 4)
   })
 
   it('refuses private subtitle URLs, bad subtitles and bad tokens with coded errors', async () => {

@@ -53,6 +53,9 @@ const result = z.object({
   app_id: z.string().nullable(),
   status: z.string(),
   characters: z.number(),
+  seconds_charged: z
+    .number()
+    .describe('Seconds of dubbed timeline charged to the DUBBING credits (0 unless SUCCESS)'),
   duration_ms: z.number().nullable(),
   summary: z.unknown().nullable(),
   links: z.record(z.string(), z.string()),

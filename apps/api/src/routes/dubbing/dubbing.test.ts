@@ -144,7 +144,9 @@ describe('dubbing renders and credits', () => {
     const before = await api.balance('dub-user', 'aidubbing')
     const r = (await call('POST', `/projects/${p.id}/render`)).json().result
     expect(r.status).toBe('IN_PROGRESS')
-    expect(await api.balance('dub-user', 'aidubbing')).toBe(before - r.characters)
+    // Issue 28: dubbing is charged in seconds of dubbed timeline — 0.5 s to 5.0 s is 4.5 s, so 5.
+    expect(r.seconds).toBe(5)
+    expect(await api.balance('dub-user', 'aidubbing')).toBe(before - 5)
     const cancelled = (await call('DELETE', `/renders/${r.id}`)).json().result
     expect(cancelled.status).toBe('CANCELLED')
     expect(await api.balance('dub-user', 'aidubbing')).toBe(before)
@@ -156,7 +158,7 @@ describe('dubbing renders and credits', () => {
     expect(res.json().error_code).toBe('INSUFFICIENT_CREDITS')
   })
 
-  it('renders on the queue, charges the characters once, serves the files; a failed render releases', async () => {
+  it('renders on the queue, charges the seconds once, serves the files; a failed render releases', async () => {
     await api.startJobs(1)
     const p = await createProject()
     const before = await api.balance('dub-user', 'aidubbing')
@@ -167,7 +169,8 @@ describe('dubbing renders and credits', () => {
     expect(done.files).toEqual(
       expect.arrayContaining(['track_mp3', 'track_wav', 'srt', 'vtt', 'report_json', 'report_csv']),
     )
-    expect(await api.balance('dub-user', 'aidubbing')).toBe(before - started.characters)
+    expect(started.seconds).toBe(5)
+    expect(await api.balance('dub-user', 'aidubbing')).toBe(before - 5)
     const events = await api.app.inject({
       method: 'GET',
       url: `${base}/renders/${started.id}/events?access_token=${token}`,
@@ -187,10 +190,12 @@ describe('dubbing renders and credits', () => {
     const detail = (await call('GET', `/projects/${p.id}`)).json().result
     expect(detail.lines[0].fit.action).toBe('fit')
     expect(detail.last_render.id).toBe(started.id)
-    // One line regenerated: only its characters are charged.
+    // One line regenerated: only its span (0.5 s → 2.5 s) is charged.
     const again = (await call('POST', `/projects/${p.id}/lines/${p.lines[0]!.id}/regenerate`)).json().result
     expect(again.characters).toBe([...'Xin chào anh.'].length)
+    expect(again.seconds).toBe(2)
     expect((await waitRender(again.id)).status).toBe('SUCCESS')
+    expect(await api.balance('dub-user', 'aidubbing')).toBe(before - 5 - 2)
 
     await api.database.db
       .update(t.dubbingProjects)

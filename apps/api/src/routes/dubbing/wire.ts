@@ -13,7 +13,12 @@ export const renderWire = z.object({
   project_id: z.string(),
   status: z.enum(['IN_PROGRESS', 'SUCCESS', 'FAILURE', 'CANCELLED']),
   progress: z.number(),
-  characters: z.number(),
+  characters: z.number().describe('Spoken characters of the lines rendered (shown; not what is charged)'),
+  seconds: z
+    .number()
+    .describe(
+      'Seconds of dubbed timeline charged to the DUBBING credits: the span of the subtitles rendered, rounded up',
+    ),
   line_id: z.string().nullable(),
   duration_ms: z.number().nullable(),
   summary: z.object({ lines: z.number(), fitted: z.number(), flagged: z.number() }).nullable(),
@@ -33,6 +38,7 @@ export const toRenderWire = (r: RenderRow): z.infer<typeof renderWire> => {
     status: r.status as z.infer<typeof renderWire>['status'],
     progress: r.progress,
     characters: r.characters,
+    seconds: r.seconds,
     line_id: (r.input as { lineId?: string }).lineId ?? null,
     duration_ms: r.durationMs,
     summary: (r.summary as z.infer<typeof renderWire>['summary']) ?? null,

@@ -1,4 +1,4 @@
-import { WALLET_PRODUCTS } from '@loa/contracts'
+import { CREDIT_UNITS, WALLET_PRODUCTS, WALLET_UNITS } from '@loa/contracts'
 import type { app as t } from '@loa/db'
 import type { Wallet } from '@loa/ledger'
 import { z } from 'zod'
@@ -19,7 +19,10 @@ export const profileWire = z.object({
   balances: z.array(
     z.object({
       product: z.enum(WALLET_PRODUCTS),
-      balance: z.number(),
+      balance: z.number().describe('Credits left, counted in `unit`'),
+      unit: z
+        .enum(CREDIT_UNITS)
+        .describe('What one credit is: CHARACTER (studio, API) or SECOND of dubbed timeline (dubbing)'),
       expires_at: z.string().nullable(),
       package_code: z.string().nullable(),
     }),
@@ -58,6 +61,7 @@ export const profileToWire = (
   const balances = wallets.map((w) => ({
     product: w.product,
     balance: w.expiresAt && w.expiresAt.getTime() <= now ? 0 : w.balance,
+    unit: WALLET_UNITS[w.product],
     expires_at: iso(w.expiresAt),
     package_code: w.packageCode,
   }))

@@ -1,4 +1,10 @@
-import { PRODUCT_OF_ORDER_TYPE, WALLET_PRODUCTS, type OrderType } from '@loa/contracts'
+import {
+  CREDIT_UNITS,
+  PRODUCT_OF_ORDER_TYPE,
+  unitOfOrderType,
+  WALLET_PRODUCTS,
+  type OrderType,
+} from '@loa/contracts'
 import type { app as t } from '@loa/db'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
@@ -37,7 +43,10 @@ export const orderWire = z.object({
   voucher_code: z.string().nullable(),
   memo: z.string().nullable(),
   plan_change: z.string().nullable(),
-  credits: z.number().nullable(),
+  credits: z.number().nullable().describe('Credits granted when PAID, counted in `unit`'),
+  unit: z
+    .enum(CREDIT_UNITS)
+    .describe('What one credit is: CHARACTER (studio, API) or SECOND of dubbed timeline (dubbing)'),
   pay_by: z.string().nullable(),
   paid_at: z.string().nullable(),
   expires_at: z.string().nullable(),
@@ -72,6 +81,7 @@ export const orderToWire = (o: OrderRow, currentPackage: string | null): OrderWi
   memo: o.memo,
   plan_change: o.planChange,
   credits: o.credits,
+  unit: unitOfOrderType(o.type as OrderType),
   pay_by: iso(o.payBy),
   paid_at: iso(o.paidAt),
   expires_at: iso(o.expiresAt),

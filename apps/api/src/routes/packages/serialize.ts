@@ -1,4 +1,11 @@
-import { PRODUCT_OF_ORDER_TYPE, WALLET_PRODUCTS, type Locale, type OrderType } from '@loa/contracts'
+import {
+  CREDIT_UNITS,
+  PRODUCT_OF_ORDER_TYPE,
+  unitOfOrderType,
+  WALLET_PRODUCTS,
+  type Locale,
+  type OrderType,
+} from '@loa/contracts'
 import type { app as t } from '@loa/db'
 import { z } from 'zod'
 import { translated } from '../../lib/locale.ts'
@@ -17,7 +24,10 @@ export const packageWire = z.object({
   price: z.number(),
   original_price: z.number().nullable(),
   currency: z.literal('VND'),
-  credits: z.number(),
+  credits: z.number().describe('Credits the package grants, counted in `unit`'),
+  unit: z
+    .enum(CREDIT_UNITS)
+    .describe('What one credit is: CHARACTER (studio, API) or SECOND of dubbed timeline (dubbing)'),
   devices: z.number(),
   voice_clonings: z.number(),
   resources: z.object({ credits: z.number(), devices: z.number(), voiceClonings: z.number() }),
@@ -50,6 +60,7 @@ export const packageToWire = (p: PackageRow): z.infer<typeof packageWire> => ({
   original_price: p.originalPrice,
   currency: 'VND',
   credits: p.credits,
+  unit: unitOfOrderType(p.type as OrderType),
   devices: p.devices,
   voice_clonings: p.voiceClonings,
   // Plan resource kinds of spec §3, under their own names.
