@@ -5,6 +5,8 @@
 import { assemble, type OutItem } from './assemble.ts'
 import { buildDictionary } from './dictionary.ts'
 import { NormalizeError } from './errors.ts'
+import { arithmeticSign } from './expression.ts'
+import { citationEnd } from './markup.ts'
 import type { RuleContext } from './rule-types.ts'
 import {
   fallbackRule,
@@ -76,11 +78,23 @@ export function normalize(text: string, options: NormalizeOptions = {}): Normali
         }
         // Any other tag is markup: dropped without a trace (the words around it stay separate tokens).
         break
-      case 'punct':
+      case 'punct': {
+        const skip = citationEnd(tokens, i)
+        if (skip > 0) {
+          items.push({ type: 'space' })
+          i = skip
+          continue
+        }
+        const sign = arithmeticSign(tokens, i)
+        if (sign) {
+          items.push({ type: 'speech', text: sign, kind: 'symbol', start: token.start, end: token.end })
+          break
+        }
         // Apostrophes (23h59', rock 'n' roll) are not pauses; everything else is kept for the segmenter.
         if (token.text === "'" || token.text === '’') items.push({ type: 'space' })
         else items.push({ type: 'punct', text: token.text })
         break
+      }
       case 'newline':
         items.push({ type: 'newline', text: token.text })
         break

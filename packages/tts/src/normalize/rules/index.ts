@@ -4,12 +4,15 @@
  */
 import type { Rule } from '../rule-types.ts'
 import { abbreviationRule } from './abbreviation.ts'
+import { arithmeticRule } from './arithmetic.ts'
 import { acronymRule } from './acronym.ts'
 import { codeRule } from './code.ts'
+import { leadingZeroCountRule } from './count.ts'
 import { dateRule } from './date.ts'
 import { dimensionRule } from './dimension.ts'
 import { fallbackRule } from './fallback.ts'
 import { fractionRule } from './fraction.ts'
+import { listMarkerRule } from './list-marker.ts'
 import { ordinalRule } from './ordinal.ts'
 import { phoneRule, plateRule } from './phone.ts'
 import { perWordRule, quantityRule, unitWordRule } from './quantity.ts'
@@ -24,14 +27,17 @@ import { webRule } from './web.ts'
 export const MAX_STRUCTURED_LENGTH = 256
 
 export const RULES: readonly Rule[] = [
+  listMarkerRule,
   webRule,
   phoneRule,
   plateRule,
   codeRule,
+  leadingZeroCountRule,
   dimensionRule,
   dateRule,
   ordinalRule,
   versionRule,
+  arithmeticRule,
   rangeRule,
   ratioRule,
   timeRule,
@@ -45,7 +51,12 @@ export const RULES: readonly Rule[] = [
 ]
 
 /** A word of lowercase letters only can be nothing but a unit after a number or a lowercase abbreviation. */
-export const LOWERCASE_WORD_RULES: readonly Rule[] = [romanRule, unitWordRule, abbreviationRule]
+export const LOWERCASE_WORD_RULES: readonly Rule[] = [
+  listMarkerRule,
+  romanRule,
+  unitWordRule,
+  abbreviationRule,
+]
 export const LOWERCASE_WORD = /^[\p{Ll}\p{M}]+$/u
 
 export { fallbackRule }

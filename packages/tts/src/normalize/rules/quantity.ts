@@ -325,8 +325,10 @@ export const unitWordRule: Rule = (ctx, i) => {
   const afterAmount =
     prev !== undefined &&
     (prev.type === 'word' || prev.type === 'dict') &&
-    (SCALE_WORDS.has(prev.text.toLowerCase()) || /\d$/.test(prev.text))
-  if (!isCode && !afterAmount) return null
+    (SCALE_WORDS.has(prev.text.toLowerCase()) || /\d$/.test(prev.text) || prev.text === 'mỗi')
+  // "(cm2)", "(kg)": a unit alone in brackets names what the numbers around it measure.
+  const bracketed = prev?.text === '(' && ctx.tokens[i + 1]?.text === ')'
+  if (!isCode && !afterAmount && !bracketed) return null
   const unit = readSpacedUnit(word)
   if (!unit) return null
   return { next: i + 1, frags: [{ text: unit.text, kind: unit.kind, start: token.start, end: token.end }] }

@@ -5,6 +5,7 @@
  */
 import { isValidDate, readMonth } from '../calendar.ts'
 import { isCapitalised, nextWordIndex, previousWords } from '../context.ts'
+import { onExpressionLine } from '../expression.ts'
 import { readDigits } from '../number-reader.ts'
 import { parseWholeNumber, readParsed } from '../numeric.ts'
 import type { Frag, Rule, RuleContext } from '../rule-types.ts'
@@ -14,7 +15,7 @@ import { readTimeWord } from './time.ts'
 
 const FORMATION = /^\d(?:[-–]\d){2,3}$/
 const SCORE_CUE =
-  /(^| )(tỉ số|tỷ số|thắng|thua|hòa|chung cuộc|cách biệt|đánh bại|vượt qua|gỡ hòa|dẫn trước|dẫn|kết quả|trận|hiệp|set|ván|bàn thắng|đè bẹp|hạ|cầm hòa|giành chiến thắng)( |$)/
+  /(^| )(tỉ số|tỷ số|thắng|thua|thất bại|hòa|chung cuộc|cách biệt|đánh bại|vượt qua|gỡ hòa|dẫn trước|dẫn|kết quả|trận|hiệp|set|ván|bàn thắng|đè bẹp|hạ|cầm hòa|giành chiến thắng)( |$)/
 const DASHES = new Set(['-', '–', '—'])
 
 function isScoreContext(ctx: RuleContext, i: number, endIndex: number): boolean {
@@ -63,7 +64,7 @@ function isEquation(ctx: RuleContext, endIndex: number): boolean {
   let j = endIndex + 1
   while (ctx.tokens[j]?.type === 'space') j++
   const next = ctx.tokens[j]?.text ?? ''
-  return next.startsWith('=') || next.toLowerCase() === 'bằng'
+  return next.startsWith('=') || next.toLowerCase() === 'bằng' || onExpressionLine(ctx.tokens, endIndex)
 }
 
 function join(
