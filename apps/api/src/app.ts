@@ -7,6 +7,7 @@ import { acceptCamelCaseQueries } from './plugins/camel-keys.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
 import { registerFileRoutes } from './plugins/file-routes.ts'
 import { atMostEvery, cachePublicAnswers } from './plugins/public-cache.ts'
+import { installProviderVoices } from './plugins/provider-voices.ts'
 import { installServices } from './plugins/services.ts'
 import { routes } from './routes/index.ts'
 import { authsRoutes } from './routes/auths/index.ts'
@@ -37,6 +38,7 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   })
   await registerExternalPlugins(app, deps.config, redis)
   installServices(app, deps, redis)
+  installProviderVoices(app, deps)
   publicAnswers.attach({
     catalogue: app.ctx.catalogueCache,
     // A neural voice installed or removed while the API runs shows within a second, not after the cache's

@@ -10,9 +10,12 @@ import {
   s3EnvFields,
   s3FromEnv,
   trustProxySetting,
+  voiceProvidersEnvFields,
+  voiceProvidersFromEnv,
   type Env,
   type S3Settings,
   type TrustProxy,
+  type VoiceProviderSettings,
 } from '@loa/service-kit'
 import { paymentEnvFields, paymentsFromEnv, type PaymentsConfig } from './payments/config.ts'
 
@@ -79,6 +82,7 @@ const schema = z.object({
   /** How often the api runs the retention sweep, in ms; 0 turns it off. */
   API_AUDIO_RETENTION_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   ...paymentEnvFields,
+  ...voiceProvidersEnvFields,
 })
 
 export interface ApiConfig {
@@ -128,6 +132,8 @@ export interface ApiConfig {
   }
   /** Orders, VNPay, bank transfers, vouchers (apps/api/src/payments). */
   payments: PaymentsConfig
+  /** Outside voice providers (`VOICE_PROVIDERS_FILE`); keys are read from their variables when a request is sent. */
+  voiceProviders: VoiceProviderSettings[]
 }
 
 /** Parses the environment once; fails fast naming every bad variable. */
@@ -176,5 +182,6 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
       retentionSweepMs: c.API_AUDIO_RETENTION_SWEEP_MS,
     },
     payments: paymentsFromEnv(c, c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`),
+    voiceProviders: voiceProvidersFromEnv('api', c.VOICE_PROVIDERS_FILE, env),
   }
 }

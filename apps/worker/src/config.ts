@@ -7,8 +7,11 @@ import {
   port,
   s3EnvFields,
   s3FromEnv,
+  voiceProvidersEnvFields,
+  voiceProvidersFromEnv,
   type Env,
   type S3Settings,
+  type VoiceProviderSettings,
 } from '@loa/service-kit'
 
 const positiveInt = (fallback: number, max = 86_400_000) =>
@@ -27,6 +30,7 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only')
     .default('loa'),
   ...s3EnvFields,
+  ...voiceProvidersEnvFields,
   FILE_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   API_PORT: port(4000),
   API_PUBLIC_URL: httpUrl().optional(),
@@ -66,6 +70,8 @@ export interface WorkerConfig {
   callbackAllowHosts: string[]
   callbackTimeoutMs: number
   logLevel: string
+  /** Outside voice providers (`VOICE_PROVIDERS_FILE`): the render jobs speak their voices. */
+  voiceProviders: VoiceProviderSettings[]
 }
 
 /** Parses the environment once; a missing or malformed variable stops start-up naming it. */
@@ -88,5 +94,6 @@ export const loadWorkerConfig = (env: Env = process.env): WorkerConfig => {
     callbackAllowHosts: c.CALLBACK_ALLOW_HOSTS.map((h) => h.toLowerCase()),
     callbackTimeoutMs: c.CALLBACK_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
+    voiceProviders: voiceProvidersFromEnv('worker', c.VOICE_PROVIDERS_FILE, env),
   }
 }

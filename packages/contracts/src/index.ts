@@ -1,2 +1,3 @@
 export * from './browser.ts'
 export * from './strict.ts'
+export * from './voice-providers.ts'

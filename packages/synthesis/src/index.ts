@@ -63,3 +63,4 @@ export {
   type RetentionSweepResult,
 } from './retention.ts'
 export { v1RequestOf, type V1Request } from './v1-request.ts'
+export { SYNTHESIS_RANGES, voiceRegistry, type VoiceFacts } from './voice-registry.ts'

@@ -16,6 +16,11 @@ export type TtsErrorCode =
   | 'TTS_VOICE_UNAVAILABLE'
   /** The text's phonemes are none the neural voice knows (its phoneme map does not fit eSpeak's). */
   | 'TTS_UNKNOWN_PHONEME'
+  /** Provider voices (`ProviderErrorCode` of @loa/contracts): unreachable or paused, key refused, 429, request refused. */
+  | 'PROVIDER_UNAVAILABLE'
+  | 'PROVIDER_AUTH_FAILED'
+  | 'PROVIDER_RATE_LIMITED'
+  | 'PROVIDER_REJECTED'
 
 export class TtsError extends Error {
   readonly code: TtsErrorCode

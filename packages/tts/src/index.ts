@@ -75,6 +75,14 @@ export {
 export type { EngineInfo } from './worker/protocol.ts'
 export type { SpeechEngine, EngineInput, EngineOutput, EngineWord, EngineVoice } from './engines/types.ts'
 export { getEngine } from './engines/registry.ts'
+export {
+  configureVoiceProviders,
+  onProviderStateChange,
+  providerState,
+  providerVoices,
+} from './providers/state.ts'
+export type { ProviderState } from './providers/client.ts'
+export type { ProviderConfig, ProviderVoiceRef } from './providers/types.ts'
 export { probeNativeEspeak } from './engines/espeak-native.ts'
 export { parseWav, wavHeader } from './audio/wav.ts'
 export { readMp3Info, type Mp3Info } from './audio/mp3-info.ts'

@@ -1,6 +1,8 @@
 /** The voices the engine speaks: the built-in ones (listed in @loa/contracts) and installed neural voices. */
 import { BUILT_IN_ENGINE_VOICES, DEFAULT_ENGINE_VOICE, type EngineVoice } from '@loa/contracts'
 import { TtsError } from './errors.ts'
+import type { ProviderVoiceRef } from './providers/types.ts'
+import { providerVoices } from './providers/state.ts'
 import { installedVoices } from './voices-installed.ts'
 
 export type Gender = EngineVoice['gender']
@@ -42,6 +44,8 @@ export interface LoaVoice extends EngineVoice {
   attribution?: string
   /** Licence of the voice (neural voices). */
   licence?: string
+  /** Set for provider voices (`VOICE_PROVIDERS_FILE`): spoken by that provider, not by an engine of Loa's. */
+  provider?: ProviderVoiceRef
 }
 
 /** How eSpeak speaks each built-in voice (`BUILT_IN_ENGINE_VOICES` of @loa/contracts). */
@@ -78,17 +82,25 @@ export const VOICES: readonly LoaVoice[] = BUILT_IN_ENGINE_VOICES.map((v) => {
 
 export const DEFAULT_VOICE_CODE = DEFAULT_ENGINE_VOICE
 
-/** All Loa voices (built-in eSpeak voices and installed neural voices), ordered by rank. */
-export const listVoices = (): LoaVoice[] =>
-  [...VOICES, ...installedVoices().filter((v) => !VOICES.some((b) => b.code === v.code))].sort(
-    (a, b) => a.rank - b.rank,
-  )
+/**
+ * All Loa voices — built-in eSpeak voices, installed neural voices, provider voices — ordered by rank. A code is
+ * listed once: built-in first, then installed, then provider.
+ */
+export const listVoices = (): LoaVoice[] => {
+  const seen = new Set<string>()
+  return [...VOICES, ...installedVoices(), ...providerVoices()]
+    .filter((v) => !seen.has(v.code) && seen.add(v.code))
+    .sort((a, b) => a.rank - b.rank)
+}
 
 export const findVoice = (code: string): LoaVoice | undefined =>
-  VOICES.find((v) => v.code === code) ?? installedVoices().find((v) => v.code === code)
+  VOICES.find((v) => v.code === code) ??
+  installedVoices().find((v) => v.code === code) ??
+  providerVoices().find((v) => v.code === code)
 
-/** The engine that speaks a voice. */
-export const voiceEngine = (voice: LoaVoice): 'espeak' | 'piper' => (voice.engine.piper ? 'piper' : 'espeak')
+/** The engine that speaks a voice: eSpeak, Piper, or an outside provider. */
+export const voiceEngine = (voice: LoaVoice): 'espeak' | 'piper' | 'provider' =>
+  voice.provider ? 'provider' : voice.engine.piper ? 'piper' : 'espeak'
 
 /** The voice with that code, or `TTS_UNKNOWN_VOICE`. */
 export const getVoice = (code: string): LoaVoice => {

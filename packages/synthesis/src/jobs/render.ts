@@ -25,8 +25,20 @@ export interface SynthesisJobDeps {
   logger?: JobLogger
 }
 
-/** Errors of the input itself: retrying cannot help. */
-const PERMANENT = new Set(['TTS_EMPTY_TEXT', 'TTS_TEXT_TOO_LONG', 'TTS_UNKNOWN_VOICE', 'TTS_INVALID_OPTION'])
+/**
+ * Errors retrying cannot help: the input's own, and a provider's (its client already retried with back-off, and a
+ * provider that keeps failing is paused): the request fails at once with the provider's code, its credits released.
+ */
+const PERMANENT = new Set([
+  'TTS_EMPTY_TEXT',
+  'TTS_TEXT_TOO_LONG',
+  'TTS_UNKNOWN_VOICE',
+  'TTS_INVALID_OPTION',
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_AUTH_FAILED',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_REJECTED',
+])
 
 const enqueueCallback = async (queue: Queue, row: RequestRow, webhook?: WebhookShape): Promise<void> => {
   if (row.source !== 'API' || !row.callbackUrl) return

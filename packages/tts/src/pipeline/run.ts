@@ -18,6 +18,7 @@ import { getVoice } from '../voices.ts'
 import { getSharedPool } from '../worker/pool.ts'
 import type { EngineInfo } from '../worker/protocol.ts'
 import { PIPER_ENGINE_VERSION } from '../engines/piper-config.ts'
+import { runProviderSynthesis } from '../providers/run.ts'
 import { createOutput } from './output.ts'
 import { Plan, type PlanLanes, type PlannedSpeech } from './plan.ts'
 import { checkText, NOTHING_TO_READ } from './prepare.ts'
@@ -61,6 +62,8 @@ interface Rendered {
 export async function* runSynthesis(request: SynthesisRequest): AsyncGenerator<Uint8Array, SynthesisSummary> {
   const opts = resolveOptions(request)
   const voice = getVoice(request.voice)
+  // A provider voice is spoken by its provider (its own pipeline: requests, streaming, no sentence cache).
+  if (voice.provider) return yield* runProviderSynthesis(request, voice)
   const text = checkText(request.text, opts.maxCharacters)
   const { signal } = request
   const pool = request.pool ?? getSharedPool()

@@ -8,7 +8,8 @@ import type { RenderBatchRequest, RenderedUnit, RenderRequest } from '../pipelin
 import type { EngineId } from '../voices.ts'
 
 export interface EngineInfo {
-  id: EngineId
+  /** `provider` for provider voices (the version then names the provider and its voice). */
+  id: EngineId | 'provider'
   version: string
 }
 

@@ -1,7 +1,6 @@
 import { AppError, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
-import { generateVoiceSample } from '@loa/synthesis'
-import { findVoice } from '@loa/tts'
+import { generateVoiceSample, voiceRegistry } from '@loa/synthesis'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -43,7 +42,7 @@ export const voiceSampleRoutes = (parent: FastifyInstance): void => {
       const { code } = request.params
       const [voice] = await app.ctx.db.select().from(t.voices).where(eq(t.voices.code, code))
       if (!voice) throw new AppError(ApiErrorCode.VOICE_NOT_FOUND, `code ${code} not found`, 404)
-      if (!findVoice(voice.engineVoice))
+      if (!voiceRegistry.find(voice.engineVoice))
         throw failed(`The engine voice ${voice.engineVoice} is not installed`, 422)
       const storage = app.ctx.storage
       if (!storage) throw failed('This API runs without file storage', 503)

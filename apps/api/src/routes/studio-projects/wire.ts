@@ -1,6 +1,6 @@
 import { MAX_PARAGRAPHS, MAX_SYNTHESIS_CHARACTERS } from '@loa/contracts'
 import type { app as t } from '@loa/db'
-import { BITRATE_RANGE, SAMPLE_RATE_RANGE, SPEED_RANGE } from '@loa/tts'
+import { SYNTHESIS_RANGES } from '@loa/synthesis'
 import { z } from 'zod'
 import { line } from '../../lib/wire.ts'
 import { pausesBody } from '../synthesis/wire.ts'
@@ -31,7 +31,11 @@ const paragraph = z
         'The paragraph as typed, pause tags (`<break time="500ms"/>`) included; may be empty in a draft',
       ),
     voice_code: z.string().min(1).max(200).describe('The voice that reads this paragraph (a catalogue code)'),
-    speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max).describe('Reading speed of this paragraph'),
+    speed: z
+      .number()
+      .min(SYNTHESIS_RANGES.speed.min)
+      .max(SYNTHESIS_RANGES.speed.max)
+      .describe('Reading speed of this paragraph'),
   })
   .strict()
 
@@ -42,15 +46,15 @@ export const settingsBody = z
     bitrate: z
       .number()
       .int()
-      .min(BITRATE_RANGE.min)
-      .max(BITRATE_RANGE.max)
+      .min(SYNTHESIS_RANGES.bitrate.min)
+      .max(SYNTHESIS_RANGES.bitrate.max)
       .optional()
       .describe('MP3 bitrate, kbit/s'),
     sample_rate: z
       .number()
       .int()
-      .min(SAMPLE_RATE_RANGE.min)
-      .max(SAMPLE_RATE_RANGE.max)
+      .min(SYNTHESIS_RANGES.sampleRate.min)
+      .max(SYNTHESIS_RANGES.sampleRate.max)
       .optional()
       .describe('Output sample rate, Hz'),
     pause_ms: z

@@ -1,6 +1,5 @@
 import { DEFAULT_VOICE, MAX_SYNTHESIS_CHARACTERS } from '@loa/contracts'
-import { AUDIO_TYPES } from '@loa/synthesis'
-import { BITRATE_RANGE, SAMPLE_RATE_RANGE, SPEED_RANGE } from '@loa/tts'
+import { AUDIO_TYPES, SYNTHESIS_RANGES } from '@loa/synthesis'
 import { z } from 'zod'
 
 /** Texts up to this many characters may ask for `mode: "sync"` (Vbee's realtime limit); longer ones use `async`. */
@@ -18,9 +17,19 @@ export const v1TtsBody = z
     webhookUrl: z.string().max(2_000).optional(),
     /** `pcm`: raw 16-bit signed little-endian mono samples at `sampleRate`, no header. */
     outputFormat: z.enum(AUDIO_TYPES).default('mp3'),
-    bitrate: z.number().int().min(BITRATE_RANGE.min).max(BITRATE_RANGE.max).default(128),
-    speed: z.number().min(SPEED_RANGE.min).max(SPEED_RANGE.max).default(1),
-    sampleRate: z.number().int().min(SAMPLE_RATE_RANGE.min).max(SAMPLE_RATE_RANGE.max).default(22050),
+    bitrate: z
+      .number()
+      .int()
+      .min(SYNTHESIS_RANGES.bitrate.min)
+      .max(SYNTHESIS_RANGES.bitrate.max)
+      .default(128),
+    speed: z.number().min(SYNTHESIS_RANGES.speed.min).max(SYNTHESIS_RANGES.speed.max).default(1),
+    sampleRate: z
+      .number()
+      .int()
+      .min(SYNTHESIS_RANGES.sampleRate.min)
+      .max(SYNTHESIS_RANGES.sampleRate.max)
+      .default(22050),
   })
   .meta({
     example: {

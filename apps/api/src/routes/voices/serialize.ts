@@ -1,11 +1,10 @@
 import type { app as t } from '@loa/db'
-import { findVoice } from '@loa/tts'
-import { NEURAL_PROVIDER } from '../../services/neural-voices.ts'
+import { voiceRegistry } from '@loa/synthesis'
 
 export type VoiceRow = typeof t.voices.$inferSelect
 
-/** The installed neural voice behind a catalogue row (its sidecar's credit line and licence). */
-const installed = (v: VoiceRow) => (v.provider === NEURAL_PROVIDER ? findVoice(v.engineVoice) : undefined)
+/** The voice behind a catalogue row in the voice registry (a neural or provider voice; eSpeak seeds name none). */
+const spoken = (v: VoiceRow) => (v.engineVoice ? voiceRegistry.find(v.engineVoice) : undefined)
 
 /** Wire shape of a voice (snake_case). `audio_link` repeats the sample URL under the player's name. */
 export const voiceToWire = (v: VoiceRow) => ({
@@ -26,12 +25,14 @@ export const voiceToWire = (v: VoiceRow) => ({
   global: v.global,
   active: v.active,
   rank: v.rank,
-  /** `piper` for installed neural voices, `espeak` for the built-in ones. */
-  engine: v.provider === NEURAL_PROVIDER ? 'piper' : 'espeak',
+  /** `piper` for installed neural voices, `provider` for voices of an outside provider, `espeak` for the built-in ones. */
+  engine: spoken(v)?.engine ?? 'espeak',
+  /** Provider voices: `available`, or `paused` while the provider keeps failing (circuit breaker); null otherwise. */
+  provider_state: spoken(v)?.provider?.state ?? null,
   /** Who made the voice (the credit line its licence asks for): the catalogue's, else the neural voice's own. */
-  attribution: v.attribution ?? installed(v)?.attribution ?? null,
+  attribution: v.attribution ?? spoken(v)?.attribution ?? null,
   /** The voice's licence: the catalogue's, else the neural voice's own; null = Loa's own voice. */
-  licence: v.licence ?? installed(v)?.licence ?? null,
+  licence: v.licence ?? spoken(v)?.licence ?? null,
 })
 
 export type VoiceWire = ReturnType<typeof voiceToWire>

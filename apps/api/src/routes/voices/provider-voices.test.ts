@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { billableCharacters, billedCharacters } from '@loa/contracts'
+import { startLoopbackProvider, type LoopbackProvider } from '@loa/tts/test-providers'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
+
+const CODE = 'vi-north-female-ngoc-neural'
+const KEY = 'sk-loopback-0123456789'
+const dir = mkdtempSync(join(tmpdir(), 'loa-api-providers-'))
+let api: SynthesisTestApi
+let server: LoopbackProvider
+
+beforeAll(async () => {
+  server = await startLoopbackProvider('openai', { key: KEY })
+  const file = join(dir, 'providers.json')
+  writeFileSync(
+    file,
+    JSON.stringify({
+      providers: [
+        {
+          id: 'vieneu',
+          kind: 'openai',
+          base_url: `${server.url}/v1`,
+          api_key_env: 'VIENEU_KEY',
+          max_retries: 1,
+          breaker_failures: 50,
+          voices: [
+            {
+              code: CODE,
+              provider_voice: 'ngoc',
+              name: 'Ngọc',
+              gender: 'female',
+              region: 'north',
+              tier: 'premium',
+              credit_factor: 1.5,
+            },
+          ],
+        },
+      ],
+    }),
+  )
+  api = await startSynthesisTestApi({ env: { VOICE_PROVIDERS_FILE: file, VIENEU_KEY: KEY } })
+}, 120_000)
+afterAll(async () => {
+  await api?.close()
+  await server?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const TEXT = 'Xin chào, đây là giọng đọc cao cấp của Loa.'
+
+describe('provider voices through the API', () => {
+  it('are listed by GET /api/v1/voices and GET /v1/voices with their tier, factor and state', async () => {
+    const listed = (await api.call({ method: 'GET', url: '/api/v1/voices?provider=vieneu' })).json()
+    expect(listed.result.items).toEqual([
+      expect.objectContaining({
+        code: CODE,
+        name: 'Ngọc',
+        engine: 'provider',
+        provider: 'vieneu',
+        provider_state: 'available',
+        level: 'PREMIUM',
+        credit_factor: 1.5,
+        has_dubbing: true,
+      }),
+    ])
+    const v1 = (await api.call({ method: 'GET', url: '/v1/voices' })).json()
+    expect(v1.voices).toContainEqual(
+      expect.objectContaining({ code: CODE, engine: 'provider', level: 'PREMIUM', creditFactor: 1.5 }),
+    )
+    // The key never leaves the server.
+    expect(JSON.stringify(listed)).not.toContain(KEY)
+  })
+
+  it('speaks through the studio, billed with its credit factor', async () => {
+    await api.setBalance('u-provider', 1_000)
+    const token = await api.token('u-provider')
+    const created = await api.call({
+      method: 'POST',
+      url: '/api/v1/synthesis',
+      token,
+      payload: { text: TEXT, voice_code: CODE, audio_type: 'wav' },
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const done = await api.waitFinal(token, created.json().result.request_id)
+    expect(done).toMatchObject({ status: 'SUCCESS' })
+    expect(done.duration_ms).toBeGreaterThan(1500)
+    const billed = billedCharacters(billableCharacters(TEXT), 1.5)
+    expect(await api.balance('u-provider')).toBe(1_000 - billed)
+    const request = server.requests.at(-1)!
+    expect(request.headers.authorization).toBe(`Bearer ${KEY}`)
+    expect(JSON.parse(request.body)).toMatchObject({ voice: 'ngoc', response_format: 'pcm', model: 'tts-1' })
+  })
+
+  it('speaks through /v1/tts (sync) and /api/v1/tts', async () => {
+    await api.setBalance('u-provider-api', 1_000, 'aivoiceapi')
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/v1/api-apps',
+      token: await api.token('u-provider-api'),
+      payload: { name: 'Ứng dụng giọng cao cấp' },
+    })
+    const { app, token } = res.json().result as { app: { app_id: string }; token: string }
+    const headers = { authorization: `Bearer ${token}`, 'app-id': app.app_id }
+    const v1 = await api.call({
+      method: 'POST',
+      url: '/v1/tts',
+      headers,
+      payload: { text: TEXT, voiceCode: CODE, mode: 'sync', outputFormat: 'wav' },
+    })
+    expect(v1.statusCode, v1.body).toBe(200)
+    expect(v1.json()).toMatchObject({ status: 'SUCCESS', errorCode: null })
+    const old = await api.call({
+      method: 'POST',
+      url: '/api/v1/tts',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { app_id: app.app_id, input_text: TEXT, voice_code: CODE, audio_type: 'mp3' },
+    })
+    expect(old.statusCode, old.body).toBe(200)
+    const id = old.json().result.request_id as string
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.call({
+              method: 'GET',
+              url: `/api/v1/tts/${id}`,
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json().result?.status,
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe('SUCCESS')
+  })
+
+  it('an outage fails the request with PROVIDER_UNAVAILABLE, its credits released, no other voice used', async () => {
+    await api.setBalance('u-outage', 1_000)
+    const token = await api.token('u-outage')
+    server.down = true
+    const before = server.requests.length
+    try {
+      const created = await api.call({
+        method: 'POST',
+        url: '/api/v1/synthesis',
+        token,
+        payload: { text: TEXT, voice_code: CODE, audio_type: 'mp3' },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      const done = await api.waitFinal(token, created.json().result.request_id)
+      expect(done).toMatchObject({ status: 'FAILURE', error_code: 'PROVIDER_UNAVAILABLE' })
+      expect(await api.balance('u-outage')).toBe(1_000)
+      // One request and its one retry, both to the provider's own voice.
+      expect(server.requests.length - before).toBe(2)
+    } finally {
+      server.down = false
+    }
+  })
+})

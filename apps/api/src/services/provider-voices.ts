@@ -1,0 +1,58 @@
+/**
+ * Provider voices (`VOICE_PROVIDERS_FILE`) joined to the catalogue, once when the API starts: each gets an
+ * `app.voices` row (provider = the provider entry's id, engine voice = its code) that the voice list, the studio
+ * picker, dubbing and billing (its credit factor) read like any other. A row's facts come from the file the first
+ * time; afterwards they are the operator's (the admin Voices screen edits them). A row left from a provider voice
+ * no longer configured names no voice Loa speaks: it is made inactive.
+ */
+import { normalizeCreditFactor } from '@loa/contracts'
+import { app as t, type Db } from '@loa/db'
+import { voiceRegistry } from '@loa/synthesis'
+import { and, eq, notInArray } from 'drizzle-orm'
+import { NEURAL_PROVIDER } from './neural-voices.ts'
+
+/** Catalogue providers that are not provider entries: the seeded eSpeak voices and installed neural voices. */
+const OWN_PROVIDERS = ['loa', NEURAL_PROVIDER]
+
+export const syncProviderVoices = async (db: Db): Promise<void> => {
+  const voices = voiceRegistry.providerVoices()
+  for (const voice of voices) {
+    const providerId = voice.provider!.providerId
+    const [row] = await db.select().from(t.voices).where(eq(t.voices.code, voice.code))
+    // A catalogue voice of the same code that is not this provider's is the operator's: never replaced.
+    if (row && row.provider !== providerId && !(row.engineVoice === voice.code && !row.active)) continue
+    const live = { engineVoice: voice.code, provider: providerId, active: true, updatedAt: new Date() }
+    if (row) await db.update(t.voices).set(live).where(eq(t.voices.code, voice.code))
+    else
+      await db
+        .insert(t.voices)
+        .values({
+          code: voice.code,
+          rank: voice.rank,
+          name: voice.name,
+          gender: voice.gender,
+          region: voice.region,
+          features: [...voice.purposes],
+          level: voice.tier,
+          creditFactor: normalizeCreditFactor(voice.creditFactor),
+          description: voice.attribution ?? '',
+          attribution: voice.attribution ?? null,
+          licence: voice.licence ?? null,
+          // A provider voice reads subtitles like any other voice: dubbing may cast it.
+          hasDubbing: true,
+          ...live,
+        })
+        .onConflictDoNothing()
+  }
+  // Rows of provider voices removed from the file: their engine voice is their own code, which Loa no longer speaks.
+  const stale = await db
+    .select({ code: t.voices.code, engineVoice: t.voices.engineVoice })
+    .from(t.voices)
+    .where(and(eq(t.voices.active, true), notInArray(t.voices.provider, OWN_PROVIDERS)))
+  for (const row of stale)
+    if (row.engineVoice === row.code && !voiceRegistry.find(row.code))
+      await db
+        .update(t.voices)
+        .set({ active: false, updatedAt: new Date() })
+        .where(eq(t.voices.code, row.code))
+}
