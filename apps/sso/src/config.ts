@@ -69,21 +69,32 @@ const schema = z.object({
   FACEBOOK_AUTHORIZATION_URL: httpUrl().default('https://www.facebook.com/v19.0/dialog/oauth'),
   FACEBOOK_TOKEN_URL: httpUrl().default('https://graph.facebook.com/v19.0/oauth/access_token'),
   FACEBOOK_USERINFO_URL: httpUrl().default('https://graph.facebook.com/me?fields=id,name,email,picture'),
-  FACEBOOK_SCOPE: z.string().default('email public_profile'),
+  FACEBOOK_SCOPE: z.string().default('email,public_profile'),
+  /** Zalo (OAuth v4 + PKCE; no e-mail: a Zalo account is its own identity), enabled by app id + secret key. */
+  ZALO_APP_ID: z.string().optional(),
+  ZALO_APP_SECRET: z.string().optional(),
+  ZALO_AUTHORIZATION_URL: httpUrl().default('https://oauth.zaloapp.com/v4/permission'),
+  ZALO_TOKEN_URL: httpUrl().default('https://oauth.zaloapp.com/v4/access_token'),
+  ZALO_USERINFO_URL: httpUrl().default('https://graph.zalo.me/v2.0/me?fields=id,name,picture'),
+  /** Any OpenID Connect provider (a company's own IdP), found by its issuer or discovery-document URL. */
+  OIDC_DISCOVERY_URL: httpUrl().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().min(1).max(40).default('SSO'),
+  OIDC_SCOPE: z.string().default('openid email profile'),
 })
 
-export interface SocialProviderConfig {
-  id: 'google' | 'facebook'
-  kind: 'oidc' | 'oauth2'
+/** One upstream sign-in provider; `id` is the path segment (`/api/v1/auth/{id}`), `label` the button's text. */
+export type SocialProviderConfig = {
+  id: 'google' | 'facebook' | 'zalo' | 'oidc'
+  label: string
   clientId: string
   clientSecret: string
-  /** OIDC: discovered from the issuer. */
-  issuer?: string
-  authorizationUrl?: string
-  tokenUrl?: string
-  userinfoUrl?: string
   scope: string
-}
+} & (
+  | { kind: 'oidc'; /** Issuer or discovery-document URL. */ issuer: string }
+  | { kind: 'facebook' | 'zalo'; authorizationUrl: string; tokenUrl: string; userinfoUrl: string }
+)
 
 export interface SsoConfig {
   port: number
@@ -134,6 +145,7 @@ export const loadSsoConfig = (env: Env, options: { generateSecrets?: boolean } =
   if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)
     social.push({
       id: 'google',
+      label: 'Google',
       kind: 'oidc',
       clientId: e.GOOGLE_CLIENT_ID,
       clientSecret: e.GOOGLE_CLIENT_SECRET,
@@ -143,13 +155,36 @@ export const loadSsoConfig = (env: Env, options: { generateSecrets?: boolean } =
   if (e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET)
     social.push({
       id: 'facebook',
-      kind: 'oauth2',
+      label: 'Facebook',
+      kind: 'facebook',
       clientId: e.FACEBOOK_CLIENT_ID,
       clientSecret: e.FACEBOOK_CLIENT_SECRET,
       authorizationUrl: e.FACEBOOK_AUTHORIZATION_URL,
       tokenUrl: e.FACEBOOK_TOKEN_URL,
       userinfoUrl: e.FACEBOOK_USERINFO_URL,
       scope: e.FACEBOOK_SCOPE,
+    })
+  if (e.ZALO_APP_ID && e.ZALO_APP_SECRET)
+    social.push({
+      id: 'zalo',
+      label: 'Zalo',
+      kind: 'zalo',
+      clientId: e.ZALO_APP_ID,
+      clientSecret: e.ZALO_APP_SECRET,
+      authorizationUrl: e.ZALO_AUTHORIZATION_URL,
+      tokenUrl: e.ZALO_TOKEN_URL,
+      userinfoUrl: e.ZALO_USERINFO_URL,
+      scope: '',
+    })
+  if (e.OIDC_DISCOVERY_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET)
+    social.push({
+      id: 'oidc',
+      label: e.OIDC_LABEL,
+      kind: 'oidc',
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      issuer: e.OIDC_DISCOVERY_URL,
+      scope: e.OIDC_SCOPE,
     })
   let operatorKey = e.SSO_OPERATOR_KEY
   if (!operatorKey && !e.DATABASE_URL && options.generateSecrets !== false)

@@ -3,7 +3,11 @@ import { fill, t, type Lang } from '../pages/i18n.ts'
 import { createEmailToken } from '../store/email-tokens.ts'
 import type { User } from '../store/users.ts'
 
+/** A social account without a shared e-mail (`@no-email.invalid`) is never mailed. */
+const undeliverable = (user: User) => user.email.endsWith('.invalid')
+
 export const sendVerificationEmail = async (ctx: SsoContext, user: User, lang: Lang): Promise<void> => {
+  if (undeliverable(user)) return
   const token = await createEmailToken(ctx.db, user.id, 'verify', ctx.now(), ctx.config.ttl.verifyToken)
   const link = `${ctx.config.issuer}/verify-email?token=${token}&lang=${lang}`
   const m = t(lang)
@@ -20,6 +24,7 @@ export const sendResetEmail = async (
   lang: Lang,
   returnQuery: string,
 ): Promise<void> => {
+  if (undeliverable(user)) return
   const token = await createEmailToken(ctx.db, user.id, 'reset', ctx.now(), ctx.config.ttl.resetToken)
   const link = `${ctx.config.issuer}/reset-password?token=${token}&lang=${lang}${returnQuery ? `&${returnQuery}` : ''}`
   const m = t(lang)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { SsoContext } from '../context.ts'
 import {
   createUser,
@@ -38,10 +39,13 @@ export const resolveSocialAccount = async (
     if (user && !user.disabled) return { ok: true, user }
     return { ok: false, error: 'access_denied', description: 'account unavailable' }
   }
-  const email = profile.email ? normalizeEmail(profile.email) : undefined
-  if (!email || !EMAIL_PATTERN.test(email))
-    return { ok: false, error: 'access_denied', description: 'the provider did not share an email address' }
-  const existing = await findUserByEmail(ctx.db, email)
+  const shared = profile.email ? normalizeEmail(profile.email) : undefined
+  if (shared && !EMAIL_PATTERN.test(shared))
+    return { ok: false, error: 'access_denied', description: 'the provider shared an invalid email address' }
+  // No e-mail shared (Zalo never shares one; Facebook accounts opened with a phone number): the upstream identity
+  // is an account of its own, under an address that can never be delivered to nor match a real one.
+  const email = shared ?? noEmailAddress(profile)
+  const existing = shared ? await findUserByEmail(ctx.db, email) : undefined
   if (existing) {
     if (!profile.emailVerified || existing.disabled)
       return {
@@ -65,7 +69,7 @@ export const resolveSocialAccount = async (
       email,
       name: (profile.name ?? '').slice(0, 100),
       passwordHash: null,
-      emailVerified: profile.emailVerified,
+      emailVerified: Boolean(shared) && profile.emailVerified,
       avatarUrl: picture,
       affiliateCode: extra.affiliateCode ?? null,
     },
@@ -79,8 +83,14 @@ export const resolveSocialAccount = async (
     }
   await linkIdentity(
     ctx.db,
-    { provider: profile.provider, subject: profile.subject, userId: created.id, email },
+    { provider: profile.provider, subject: profile.subject, userId: created.id, email: shared ?? null },
     now,
   )
   return { ok: true, user: created }
 }
+
+/** `zalo-<hash of the subject>@no-email.invalid`: RFC 2606 reserves `.invalid`, so no mail can reach it. */
+export const noEmailAddress = (profile: Pick<SocialProfile, 'provider' | 'subject'>) =>
+  `${profile.provider}-${createHash('sha256').update(profile.subject).digest('hex').slice(0, 24)}@${NO_EMAIL_DOMAIN}`
+
+export const NO_EMAIL_DOMAIN = 'no-email.invalid'

@@ -19,8 +19,6 @@ import { resolveSessionCookie } from '../store/sessions.ts'
 import { createUser, EMAIL_PATTERN, findUserByEmail } from '../store/users.ts'
 import { sendVerificationEmail } from '../oauth/email-flows.ts'
 
-const SOCIAL_LABELS: Record<string, string> = { google: 'Google', facebook: 'Facebook' }
-
 export const showAuthorizeError = (
   reply: FastifyReply,
   lang: Lang,
@@ -76,7 +74,7 @@ const renderForm = (
   const other = req.action === 'signup' ? 'login' : 'signup'
   const social = ctx.config.social.map((p) => ({
     id: p.id,
-    label: SOCIAL_LABELS[p.id] ?? p.id,
+    label: p.label,
     href: `/api/v1/auth/${p.id}?${requestAsQuery(req, lang)}`,
   }))
   return sendPage(reply, args.status, (nonce) => (

@@ -109,7 +109,9 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
         outcome.state,
       )
     const req = outcome.request
-    if (typeof query.error === 'string')
+    // A refusal: `error` (OAuth 2.0, Google, Facebook's `error=access_denied&error_reason=user_denied`) or
+    // Zalo's `error_code`.
+    if (typeof query.error === 'string' || typeof query.error_code === 'string')
       return redirectWithError(
         ctx,
         reply,
@@ -122,6 +124,7 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     try {
       profile = await provider.complete({
         currentUrl: new URL(request.url, ctx.config.issuer),
+        redirectUri: callbackUrl(id),
         state: txn.state,
         nonce: txn.nonce,
         codeVerifier: txn.codeVerifier,

@@ -5,7 +5,7 @@ import { ISSUER, freePort } from '../testing/harness.ts'
 
 /**
  * The outside parties of the social sign-in tests (sso-security.md group F), each a real server on 127.0.0.1:
- * an OpenID provider (`oidc-provider`) that plays Google and Facebook, and a JWKS endpoint with a real RS256 key
+ * an OpenID provider (`oidc-provider`) that plays Google, and a JWKS endpoint with a real RS256 key
  * for Google One Tap.
  */
 const listen = (server: Server, port: number) =>
@@ -29,7 +29,7 @@ export interface UpstreamProvider {
   close: () => Promise<void>
 }
 
-/** Starts the upstream provider: client `loa-sso` (Google, OIDC) and `loa-fb` (Facebook), both back to the SSO. */
+/** Starts the upstream provider: client `loa-sso` (Google, OIDC), back to the SSO. */
 export async function startUpstreamProvider(): Promise<UpstreamProvider> {
   const port = await freePort()
   const issuer = `http://127.0.0.1:${port}`
@@ -39,14 +39,6 @@ export async function startUpstreamProvider(): Promise<UpstreamProvider> {
         client_id: 'loa-sso',
         client_secret: 'upstream-secret-value',
         redirect_uris: [`${ISSUER}/api/v1/auth/google/callback`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-      {
-        client_id: 'loa-fb',
-        client_secret: 'facebook-secret-value',
-        redirect_uris: [`${ISSUER}/api/v1/auth/facebook/callback`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
