@@ -7,7 +7,6 @@ import { z } from 'zod'
 import { sendEventStream } from '../../lib/event-stream.ts'
 import { viaStorage } from '../../lib/storage-errors.ts'
 import { envelope } from '../../lib/wire.ts'
-import { idempotent } from '../../plugins/idempotency.ts'
 import { ownedProject, ownedRender } from './access.ts'
 import { renderWire, toRenderWire } from './wire.ts'
 
@@ -46,13 +45,9 @@ export const dubbingRenderRoutes: FastifyPluginAsyncZod = async (app) => {
     return row
   }
 
-  // `Idempotency-Key` on the calls that reserve credits: a retry answers the first render (issue 37).
-  const once = idempotent(db, (request) => `user:${request.profile!.id}`)
-
   app.post(
     '/dubbing/projects/:id/render',
     {
-      ...once,
       schema: {
         tags: ['dubbing'],
         summary:
@@ -71,7 +66,6 @@ export const dubbingRenderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dubbing/projects/:id/lines/:lineId/regenerate',
     {
-      ...once,
       schema: {
         tags: ['dubbing'],
         summary:
