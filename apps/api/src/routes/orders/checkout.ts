@@ -6,7 +6,6 @@ import { paymentsContext } from '../../payments/context.ts'
 import { quoteOrder, type Quote } from '../../payments/quote.ts'
 import { settleFreeOrder } from '../../payments/settle.ts'
 import { envelope, iso } from '../../lib/wire.ts'
-import { idempotent } from '../../plugins/idempotency.ts'
 import { orderToWire, orderWire, paymentWire } from './wire.ts'
 
 const quoteBody = z.object({
@@ -87,8 +86,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      // `Idempotency-Key`: a retried checkout answers the first order, never a second one (issue 37).
-      ...idempotent(payments.db, (request) => `user:${request.profile!.id}`),
       schema: {
         tags: ['orders'],
         summary: 'Create a PENDING order and how to pay it (VietQR transfer or VNPay redirect)',
