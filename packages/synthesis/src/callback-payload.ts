@@ -1,5 +1,6 @@
 import type { Storage } from '@loa/storage'
 import type { RequestRow } from './requests.ts'
+import { audioExtensionOf } from './telephony.ts'
 
 /** How long the audio link in a callback stays valid. */
 export const CALLBACK_LINK_TTL_SECONDS = 24 * 60 * 60
@@ -25,7 +26,7 @@ export const callbackPayload = async (row: RequestRow, storage: Storage) => ({
     row.status === 'SUCCESS' && row.audioKey
       ? await storage.signedDownloadUrl(row.audioKey, {
           expiresInSeconds: CALLBACK_LINK_TTL_SECONDS,
-          filename: `${row.id}.${row.audioType}`,
+          filename: `${row.id}.${audioExtensionOf(row.audioType)}`,
         })
       : null,
   ...(row.status !== 'SUCCESS' ? { error_code: row.errorCode ?? row.status } : {}),

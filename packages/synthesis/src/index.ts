@@ -64,3 +64,13 @@ export {
 } from './retention.ts'
 export { v1RequestOf, type V1Request } from './v1-request.ts'
 export { SYNTHESIS_RANGES, voiceRegistry, type VoiceFacts } from './voice-registry.ts'
+export {
+  G711_AUDIO_TYPES,
+  audioExtensionOf,
+  g711MimeOf,
+  isG711,
+  storedSampleRate,
+  telephonyChunks,
+  telephonyTargetOf,
+  type G711AudioType,
+} from './telephony.ts'

@@ -1,8 +1,12 @@
-import { concatBytes, parseWav, type AudioFormat } from '@loa/tts'
+import { concatBytes, parseWav, TELEPHONY_RENDER_RATE, type AudioFormat } from '@loa/tts'
 import { renderSynthesis, type RenderInput, type RenderOutput } from './render.ts'
+import { g711MimeOf, telephonyFile, telephonyTargetOf } from './telephony.ts'
 
-/** Audio types a request may ask for: the renderer's formats, and raw PCM (the WAV's samples, no header). */
-export const AUDIO_TYPES = ['mp3', 'wav', 'pcm'] as const
+/**
+ * Audio types a request may ask for: the renderer's formats, raw PCM (the WAV's samples, no header) and the
+ * telephone line's G.711 at 8 kHz, raw or WAV-wrapped (telephony.ts).
+ */
+export const AUDIO_TYPES = ['mp3', 'wav', 'pcm', 'ulaw', 'alaw', 'ulaw_wav', 'alaw_wav'] as const
 export type AudioType = (typeof AUDIO_TYPES)[number]
 
 /**
@@ -38,19 +42,23 @@ const collect = async (audio: RenderOutput['audio']): Promise<Uint8Array> => {
 
 /**
  * Renders a request in its audio type: mp3 and wav as `renderSynthesis` does; pcm as a WAV whose header is
- * dropped (16-bit signed little-endian mono at the request's sample rate).
+ * dropped (16-bit signed little-endian mono at the request's sample rate); telephone outputs (G.711, 8 kHz
+ * PCM/WAV) rendered at 16 kHz, band-limited to the telephone band and decimated.
  */
 export const renderAudioType = (input: Omit<RenderInput, 'format'>, audioType: string): RenderOutput => {
+  const target = telephonyTargetOf(audioType, input.sampleRate)
   const format = renderFormatOf(audioType)
-  const rendered = renderSynthesis({ ...input, format })
-  if (audioType !== 'pcm') return rendered
-  const audio = collect(rendered.audio).then(wavToPcm)
+  const rendered = renderSynthesis(
+    target ? { ...input, format, sampleRate: TELEPHONY_RENDER_RATE } : { ...input, format },
+  )
+  if (audioType !== 'pcm' && !target) return rendered
+  const audio = collect(rendered.audio).then((wav) => (target ? telephonyFile(wav, target) : wavToPcm(wav)))
   audio.catch(() => undefined)
   return {
     audio: (async function* () {
       yield await audio
     })(),
-    mimeType: PCM_CONTENT_TYPE,
+    mimeType: g711MimeOf(audioType) ?? (audioType === 'wav' ? 'audio/wav' : PCM_CONTENT_TYPE),
     done: rendered.done,
   }
 }

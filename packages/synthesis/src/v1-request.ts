@@ -1,6 +1,7 @@
 import type { Storage } from '@loa/storage'
 import { audioExpired, audioWasDeleted } from './audio-expired.ts'
 import { synthesisKeys } from './requests.ts'
+import { audioExtensionOf } from './telephony.ts'
 import { ensureDownload } from './service/files.ts'
 import type { SynthesisRow } from './service/rows.ts'
 
@@ -43,7 +44,7 @@ const linksOf = async (storage: Storage, row: SynthesisRow, ttlSeconds: number) 
   await ensureDownload(storage, row, 'srt')
   await ensureDownload(storage, row, 'vtt')
   return {
-    audioLink: await sign(row.audioKey!, row.audioType),
+    audioLink: await sign(row.audioKey!, audioExtensionOf(row.audioType)),
     linkExpiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString(),
     timeline: {
       srt: await sign(keys.srt, 'srt'),

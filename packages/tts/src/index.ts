@@ -90,3 +90,23 @@ export { timeStretch } from './audio/time-stretch.ts'
 export { speechBounds } from './audio/levels.ts'
 export { createEncoder } from './encoders/index.ts'
 export { concatBytes } from './encoders/types.ts'
+export {
+  linearToUlaw,
+  ulawToLinear,
+  linearToAlaw,
+  alawToLinear,
+  encodeG711,
+  decodeG711,
+  g711WavHeader,
+  G711_FORMAT_TAG,
+  type G711Law,
+} from './encoders/g711.ts'
+export {
+  TELEPHONY_RENDER_RATE,
+  TELEPHONY_MIME,
+  createTelephonyEncoder,
+  createWavTranscoder,
+  encodeTelephony,
+  type TelephonyTarget,
+} from './encoders/telephony.ts'
+export { createDecimator, decimate, NARROWBAND_CUTOFF_HZ } from './audio/band-limit.ts'

@@ -9,6 +9,7 @@ import { synthesisNotFound, textEmpty } from './errors.ts'
 import { ensureDownload, requestFileKeys, type DownloadFormat } from './files.ts'
 import type { SynthesisRow } from './rows.ts'
 import { signalRequest } from './signals.ts'
+import { storedSampleRate } from '../telephony.ts'
 import { streamSpeech, type StreamSource } from './stream.ts'
 import { checkLength, type SynthesisInput } from './validate.ts'
 import { resolveVoices, type InputParagraph } from './voices.ts'
@@ -110,7 +111,12 @@ export const createSynthesisService = (deps: SynthesisDeps) => {
   }
 
   return {
-    create: (request: SynthesisInput, options: CreateOptions) => createRequest(deps, request, options),
+    create: (request: SynthesisInput, options: CreateOptions) =>
+      createRequest(
+        deps,
+        { ...request, sampleRate: storedSampleRate(request.audioType, request.sampleRate) },
+        options,
+      ),
     resolveVoices: (paragraphs: InputParagraph[]) => resolveVoices(db, paragraphs),
     find,
     cancel,

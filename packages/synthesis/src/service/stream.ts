@@ -1,5 +1,12 @@
-import { synthesizeStream, type DictionaryEntry, type SynthesisSummary } from '@loa/tts'
+import {
+  synthesizeStream,
+  TELEPHONY_RENDER_RATE,
+  type DictionaryEntry,
+  type SynthesisSummary,
+} from '@loa/tts'
 import { trackingCache } from '../cache.ts'
+import { PCM_CONTENT_TYPE } from '../pcm.ts'
+import { g711MimeOf, telephonyChunks, telephonyTargetOf } from '../telephony.ts'
 import { renderSummary, type RenderParagraph } from '../render.ts'
 import { completeRequest, failRequest, sentenceCacheFor } from '../requests.ts'
 import type { SynthesisDeps } from './deps.ts'
@@ -10,7 +17,10 @@ export type StreamSource = { row: SynthesisRow } | (RenderParagraph & { row?: un
 
 /** Audio leaving as it is rendered; iterating it to the end (or stopping early) settles a paid request. */
 export interface SpeechStream {
+  /** What the renderer makes (telephone and PCM outputs are converted from its WAV as they come). */
   format: 'mp3' | 'wav'
+  /** The content type of `chunks`. */
+  mimeType: string
   chunks: AsyncGenerator<Uint8Array>
   /** The paid request (none for the demo). */
   row?: SynthesisRow
@@ -28,7 +38,12 @@ export const streamSpeech = (
 ): SpeechStream => {
   const { row } = source
   const paragraph = row ? (row.paragraphs as RenderParagraph[])[0]! : source
-  const format = row?.audioType === 'wav' ? 'wav' : 'mp3'
+  const audioType = row?.audioType ?? 'mp3'
+  const format = audioType === 'mp3' ? 'mp3' : 'wav'
+  // Telephone outputs render at 16 kHz and are band-limited; raw PCM is the WAV stream without its header.
+  const target =
+    telephonyTargetOf(audioType, row?.sampleRate ?? 0) ??
+    (audioType === 'pcm' ? { codec: 'pcm' as const, sampleRate: row!.sampleRate, wav: false } : undefined)
   const abort = new AbortController()
   const tracked = deps.storage ? trackingCache(sentenceCacheFor(deps.storage)) : undefined
   const stream = synthesizeStream({
@@ -37,7 +52,7 @@ export const streamSpeech = (
     speed: paragraph.speed,
     format,
     bitrate: row?.bitrate,
-    sampleRate: row?.sampleRate,
+    sampleRate: target?.sampleRate === 8000 ? TELEPHONY_RENDER_RATE : row?.sampleRate,
     // A paid request reads with the dictionary snapshotted into its row (the owner's entries).
     dictionary: (row?.dictionary ?? undefined) as DictionaryEntry[] | undefined,
     cache: tracked?.cache,
@@ -62,7 +77,7 @@ export const streamSpeech = (
   async function* chunks(): AsyncGenerator<Uint8Array> {
     let finished = false
     try {
-      for await (const chunk of stream) yield chunk
+      for await (const chunk of target ? telephonyChunks(stream, target) : stream) yield chunk
       finished = true
       await settle(await stream.summary)
     } catch (error) {
@@ -76,5 +91,8 @@ export const streamSpeech = (
       }
     }
   }
-  return { format, chunks: chunks(), row }
+  const mimeType =
+    g711MimeOf(audioType) ??
+    (audioType === 'pcm' ? PCM_CONTENT_TYPE : format === 'mp3' ? 'audio/mpeg' : 'audio/wav')
+  return { format, mimeType, chunks: chunks(), row }
 }

@@ -3,6 +3,7 @@ import { app as t, type Db } from '@loa/db'
 import type { Storage } from '@loa/storage'
 import {
   audioExpired,
+  audioExtensionOf,
   audioWasDeleted,
   LINK_TTL_SECONDS,
   summaryColumns,
@@ -143,7 +144,9 @@ export const toSynthesisWire = async (full: SynthesisSummaryRow | SynthesisRow, 
     error_message: expired?.message ?? row.errorMessage,
     created_at: row.createdAt.toISOString(),
     finished_at: iso(row.finishedAt),
-    audio_link: ready ? await signed(storage, row.audioKey, `${row.id}.${row.audioType}`) : null,
+    audio_link: ready
+      ? await signed(storage, row.audioKey, `${row.id}.${audioExtensionOf(row.audioType)}`)
+      : null,
     timeline_link: ready ? await signed(storage, row.timelineKey, `${row.id}.timeline.json`) : null,
     links_expire_at: ready ? new Date(Date.now() + LINK_TTL_SECONDS * 1000).toISOString() : null,
   }

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify'
  */
 export const sendSpeech = (reply: FastifyReply, speech: SpeechStream): FastifyReply => {
   reply
-    .header('content-type', speech.format === 'mp3' ? 'audio/mpeg' : 'audio/wav')
+    .header('content-type', speech.mimeType)
     .header('cache-control', 'no-store')
     .header('x-accel-buffering', 'no')
   const { row } = speech

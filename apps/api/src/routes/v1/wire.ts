@@ -1,6 +1,7 @@
 import { DEFAULT_VOICE, MAX_SYNTHESIS_CHARACTERS } from '@loa/contracts'
 import { AUDIO_TYPES, SYNTHESIS_RANGES } from '@loa/synthesis'
 import { z } from 'zod'
+import { AUDIO_TYPE_DOC } from '../tts/audio-types.ts'
 
 /** Texts up to this many characters may ask for `mode: "sync"` (Vbee's realtime limit); longer ones use `async`. */
 export const V1_SYNC_MAX_CHARACTERS = 300
@@ -15,8 +16,7 @@ export const v1TtsBody = z
     voiceCode: z.string().max(200).default(DEFAULT_VOICE),
     mode: z.enum(['sync', 'async']).default('async'),
     webhookUrl: z.string().max(2_000).optional(),
-    /** `pcm`: raw 16-bit signed little-endian mono samples at `sampleRate`, no header. */
-    outputFormat: z.enum(AUDIO_TYPES).default('mp3'),
+    outputFormat: z.enum(AUDIO_TYPES).default('mp3').describe(AUDIO_TYPE_DOC),
     bitrate: z
       .number()
       .int()
@@ -54,7 +54,7 @@ export const v1Request = z
     status: v1Status,
     progress: z.number(),
     voiceCode: z.string(),
-    /** mp3, wav or pcm (16-bit signed little-endian mono at `sampleRate`, served as application/octet-stream). */
+    /** mp3, wav, pcm (16-bit signed little-endian mono at `sampleRate`, served as application/octet-stream), ulaw, alaw, ulaw_wav, alaw_wav (8 kHz G.711). */
     outputFormat: z.string(),
     sampleRate: z.number(),
     characters: z.number(),
