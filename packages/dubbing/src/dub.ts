@@ -31,7 +31,7 @@ export const dubLines = (cues: readonly Cue[], options: DubOptions): DubLine[] =
       index: cue.index,
       startMs: cue.startMs,
       endMs: cue.endMs,
-      speech: speechText(cue.text),
+      speech: speechText(cue.text, cue.speaker),
       voice: own?.voice ?? options.voice,
       speed: own?.speed ?? options.speed ?? 1,
     }

@@ -19,6 +19,12 @@ export const DUBBING_NOTICE_CODES = [
   'DUBBING_CUES_REORDERED',
   'DUBBING_CUES_OVERLAP',
   'DUBBING_EMPTY_CUE_SKIPPED',
+  'DUBBING_UNSPEAKABLE_CUE_SKIPPED',
+  'DUBBING_ZERO_LENGTH_CUE_SKIPPED',
+  'DUBBING_TYPESETTING_SKIPPED',
+  'DUBBING_DUPLICATE_CUE_MERGED',
+  'DUBBING_CREDIT_LINE',
+  'DUBBING_FOREIGN_TEXT',
 ] as const
 export type DubbingNoticeCode = (typeof DUBBING_NOTICE_CODES)[number]
 
@@ -26,12 +32,15 @@ export class DubbingError extends Error {
   readonly code: DubbingErrorCode
   /** 1-based line of the subtitle file, when the problem has one. */
   readonly line: number | undefined
+  /** 1-based number of the cue in the file (in file order), when the problem has one. */
+  readonly cue: number | undefined
 
-  constructor(code: DubbingErrorCode, message: string, line?: number) {
-    super(line === undefined ? message : `line ${line}: ${message}`)
+  constructor(code: DubbingErrorCode, message: string, line?: number, cue?: number) {
+    super(line === undefined ? message : `${where(line, cue)}: ${message}`)
     this.name = 'DubbingError'
     this.code = code
     this.line = line
+    this.cue = cue
   }
 }
 
@@ -41,3 +50,7 @@ export const isDubbingError = (error: unknown): error is DubbingError =>
     error !== null &&
     (error as { name?: unknown }).name === 'DubbingError' &&
     typeof (error as { code?: unknown }).code === 'string')
+
+/** "line 12 (cue 4)": where a notice or an error is in the subtitle file. */
+export const where = (line: number, cue?: number): string =>
+  cue === undefined ? `line ${line}` : `line ${line} (cue ${cue})`

@@ -111,8 +111,11 @@ const dub = async (args: string[]): Promise<number> => {
     console.error(`loa dub: cannot read '${o.subtitles}': ${(error as NodeJS.ErrnoException).code ?? error}`)
     return 2
   }
-  const parsed = parseSubtitles(bytes)
-  for (const n of parsed.notices) console.error(`loa dub: ${o.subtitles}:${n.line}: ${n.message} (${n.code})`)
+  const parsed = parseSubtitles(bytes, { speakers: Object.keys(o.speakers) })
+  for (const n of parsed.notices)
+    console.error(
+      `loa dub: ${o.subtitles}:${n.line}:${n.cue !== undefined ? ` cue ${n.cue}:` : ''} ${n.message} (${n.code})`,
+    )
   const named = new Set(parsed.cues.flatMap((c) => (c.speaker ? [c.speaker] : [])))
   for (const name of Object.keys(o.speakers))
     if (!named.has(speakerName(name)))

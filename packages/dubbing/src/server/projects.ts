@@ -103,7 +103,7 @@ export const renderInputOf = async (db: Reader, projectId: string): Promise<Rend
         startMs: l.startMs,
         endMs: l.endMs,
         text: l.text,
-        speech: speechText(l.text),
+        speech: speechText(l.text, l.speaker ?? undefined),
         voice: engineVoice(speaker?.voiceCode ?? project.voiceCode),
         speed: speaker?.speed ?? 1,
       }

@@ -16,7 +16,7 @@ const view = (bytes: Uint8Array) => {
   const parsed = parseSubtitles(bytes)
   return {
     format: parsed.format,
-    cues: parsed.cues.map((c) => ({ ...c, speech: speechText(c.text) })),
+    cues: parsed.cues.map((c) => ({ ...c, speech: speechText(c.text, c.speaker) })),
     notices: parsed.notices,
   }
 }
@@ -63,7 +63,7 @@ describe('subtitle parser (golden files)', () => {
   it('strips styling for speech and keeps it in the exported subtitles', () => {
     const { cues } = parseSubtitles(read('two-speakers.srt'))
     expect(speechText(cues[1]!.text)).toBe('Đúng vậy, mình đi dạo nhé?')
-    expect(speechText(cues[2]!.text)).toBe('Đi thôi!')
+    expect(speechText(cues[2]!.text, cues[2]!.speaker)).toBe('Đi thôi!')
     const srt = writeSrt(cues)
     expect(srt).toContain('[Minh] <i>Đúng vậy</i>, mình đi dạo nhé?')
     expect(srt).toContain('{\\an8}Lan: Đi thôi!')

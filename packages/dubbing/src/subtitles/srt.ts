@@ -1,6 +1,5 @@
 import { DubbingError } from '../errors.ts'
 import { parseTimingLine } from './timestamps.ts'
-import { speakerOf } from './text.ts'
 import type { ParseNotice, RawCue } from './types.ts'
 
 /**
@@ -12,7 +11,10 @@ export const readSrt = (text: string, notices: ParseNotice[]): RawCue[] => {
   const cues: RawCue[] = []
   let current: (RawCue & { body: string[] }) | undefined
   const close = (): void => {
-    if (current) cues.push({ ...current, text: current.body.join('\n').trim() })
+    if (current) {
+      const { body, ...cue } = current
+      cues.push({ ...cue, text: body.join('\n').trim() })
+    }
     current = undefined
   }
   for (let i = 0; i < lines.length; i++) {
@@ -21,18 +23,24 @@ export const readSrt = (text: string, notices: ParseNotice[]): RawCue[] => {
     if (line.includes('-->')) {
       const timing = parseTimingLine(line)
       if (!timing)
-        throw new DubbingError('DUBBING_BAD_TIMESTAMP', `malformed timing '${line.trim()}'`, lineNo)
+        throw new DubbingError(
+          'DUBBING_BAD_TIMESTAMP',
+          `malformed timing '${line.trim()}'`,
+          lineNo,
+          cues.length + (current ? 2 : 1),
+        )
       if (current) {
         // No blank line before this cue: the previous cue's last line may be this cue's index.
         if (current.body.length > 0 && /^\s*\d+\s*$/.test(current.body.at(-1)!)) current.body.pop()
         notices.push({
           code: 'DUBBING_MISSING_BLANK_LINE',
           line: lineNo,
+          cue: cues.length + 2,
           message: 'a cue starts without a blank line before it',
         })
         close()
       }
-      current = { ...timing, text: '', line: lineNo, body: [] }
+      current = { ...timing, text: '', line: lineNo, cue: cues.length + 1, body: [] }
       continue
     }
     if (line.trim() === '') {
@@ -48,5 +56,5 @@ export const readSrt = (text: string, notices: ParseNotice[]): RawCue[] => {
       )
   }
   close()
-  return cues.map((c) => ({ ...c, speaker: speakerOf(c.text) }))
+  return cues
 }

@@ -1,6 +1,5 @@
 import { DubbingError } from '../errors.ts'
 import { parseTimingLine } from './timestamps.ts'
-import { speakerOf } from './text.ts'
 import type { ParseNotice, RawCue } from './types.ts'
 
 /**
@@ -31,9 +30,10 @@ export const readVtt = (text: string, notices: ParseNotice[]): RawCue[] => {
           'DUBBING_BAD_TIMESTAMP',
           `malformed timing '${block[at]!.trim()}'`,
           start + at + 1,
+          cues.length + 1,
         )
       const cueText = bodyLines.join('\n').trim()
-      cues.push({ ...timing, text: cueText, line: start + at + 1, speaker: speakerOf(cueText) })
+      cues.push({ ...timing, text: cueText, line: start + at + 1, cue: cues.length + 1 })
     }
     // Further timing lines in the block are cues whose blank line was missing.
     let at = timingAt
@@ -42,6 +42,7 @@ export const readVtt = (text: string, notices: ParseNotice[]): RawCue[] => {
         notices.push({
           code: 'DUBBING_MISSING_BLANK_LINE',
           line: start + j + 1,
+          cue: cues.length + 2,
           message: 'a cue starts without a blank line before it',
         })
         flush(at, body)

@@ -46,10 +46,13 @@ export const DUBBING: Record<string, GlossaryEntry> = {
   },
   'notices.code': {
     description:
-      'DUBBING_MISSING_BLANK_LINE, DUBBING_CUES_REORDERED, DUBBING_CUES_OVERLAP or DUBBING_EMPTY_CUE_SKIPPED',
+      'DUBBING_MISSING_BLANK_LINE, DUBBING_CUES_REORDERED, DUBBING_CUES_OVERLAP, DUBBING_EMPTY_CUE_SKIPPED, ' +
+      'DUBBING_UNSPEAKABLE_CUE_SKIPPED, DUBBING_ZERO_LENGTH_CUE_SKIPPED, DUBBING_TYPESETTING_SKIPPED, ' +
+      'DUBBING_DUPLICATE_CUE_MERGED or DUBBING_CREDIT_LINE',
     example: 'DUBBING_CUES_OVERLAP',
   },
   line: { description: 'Line of the subtitle file it is about (from 1)', example: 12 },
+  cue: { description: 'Number of the cue in the subtitle file, in file order (from 1)', example: 4 },
   'notices.message': { description: 'What happened, in English', example: 'cue 4 overlaps cue 3' },
   lines: { description: 'The subtitle lines in time order' },
   index: { description: 'Position of the line, from 1', example: 1 },

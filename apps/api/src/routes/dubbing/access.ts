@@ -45,6 +45,9 @@ export const asAppError = <T>(fn: () => T): T => {
 export const toAppError = (error: unknown): unknown =>
   isDubbingError(error)
     ? new AppError(error.code, error.message, error.code === 'DUBBING_FFMPEG_MISSING' ? 409 : 400, {
-        details: error.line !== undefined ? { line: error.line } : undefined,
+        details:
+          error.line !== undefined
+            ? { line: error.line, ...(error.cue !== undefined ? { cue: error.cue } : {}) }
+            : undefined,
       })
     : error

@@ -100,7 +100,8 @@ export const dubbingDeveloperRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(error.code, error.message.replace('callback_url', 'subtitle_url'), 400)
         throw toAppError(error)
       }
-      const parsed = asAppError(() => parseSubtitles(bytes))
+      // The speakers the request gives voices to are the project's listed speakers.
+      const parsed = asAppError(() => parseSubtitles(bytes, { speakers: Object.keys(b.speakers ?? {}) }))
       const voiceCode = b.voice_code ?? DEFAULT_VOICE
       const userId = apiApp.userId
       const project = await db.transaction(async (tx) => {

@@ -34,7 +34,8 @@ const call = (
 ) => api.call({ method, url: `${base}${url}`, token: bearer, ...(payload ? { payload } : {}) })
 
 const createProject = async (subtitle = SRT) => {
-  const res = await call('POST', '/projects', { name: 'Tập 1', subtitle_text: subtitle })
+  // "LAN:" is said once: it names a speaker because the project lists Lan.
+  const res = await call('POST', '/projects', { name: 'Tập 1', subtitle_text: subtitle, speakers: ['Lan'] })
   expect(res.statusCode).toBe(200)
   return res.json().result as {
     id: string

@@ -19,6 +19,25 @@ const createBody = z
     subtitle_text: z.string().max(5_000_000).optional(),
     subtitle_key: z.string().max(500).optional(),
     voice_code: z.string().max(200).optional(),
+    typesetting: z
+      .object({
+        styles: z
+          .array(z.string().min(1).max(60))
+          .max(50)
+          .describe('Style names that are typesetting (a name matches itself and "NAME-…", "NAME_…")'),
+        positioned: z.boolean().describe('Events placed with \\pos or \\move are typesetting'),
+      })
+      .optional()
+      .describe(
+        'Which ASS events are typesetting, never spoken (default: styles Sign, TS, Song, OP, ED, Title… and events placed with \\pos/\\move)',
+      ),
+    speakers: z
+      .array(z.string().min(1).max(60))
+      .max(100)
+      .optional()
+      .describe(
+        'Speaker names of the project: a "NAME:" prefix with one of them is a speaker even when seen once',
+      ),
   })
   .refine((b) => (b.subtitle_text === undefined) !== (b.subtitle_key === undefined), {
     message: 'give subtitle_text or subtitle_key (an uploaded file)',
@@ -77,7 +96,12 @@ export const dubbingProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         b.subtitle_key !== undefined
           ? await readUpload(app, b.subtitle_key, userId, 'subtitle')
           : new TextEncoder().encode(b.subtitle_text)
-      const parsed = asAppError(() => parseSubtitles(bytes))
+      const parsed = asAppError(() =>
+        parseSubtitles(bytes, {
+          ...(b.typesetting ? { typesetting: b.typesetting } : {}),
+          ...(b.speakers ? { speakers: b.speakers } : {}),
+        }),
+      )
       const voiceCode = b.voice_code ?? DEFAULT_VOICE
       const project = await db.transaction(async (tx) => {
         const [row] = await tx

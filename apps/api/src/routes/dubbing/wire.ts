@@ -59,7 +59,9 @@ export const projectWire = z.object({
   duck_db: z.number(),
   mute_original: z.boolean(),
   media: z.object({ kind: z.string(), duration_ms: z.number().nullable() }).nullable(),
-  notices: z.array(z.object({ code: z.string(), line: z.number(), message: z.string() })),
+  notices: z.array(
+    z.object({ code: z.string(), line: z.number(), cue: z.number().optional(), message: z.string() }),
+  ),
   created_at: z.string(),
   updated_at: z.string(),
 })
@@ -123,7 +125,7 @@ export const projectDetail = async (db: Db, p: ProjectRow): Promise<z.infer<type
       end_ms: l.endMs,
       speaker: l.speaker,
       text: l.text,
-      speech: speechText(l.text),
+      speech: speechText(l.text, l.speaker ?? undefined),
       source_line: l.sourceLine,
       fit: (l.fit as Record<string, unknown> | null) ?? null,
     })),
