@@ -3,6 +3,7 @@ import { createBaseApp, openSharedRedis, redisReadiness, registerHealthRoutes } 
 import { isLocalStorage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
+import { sweepIdempotencyKeys } from './plugins/idempotency.ts'
 import { acceptCamelCaseQueries } from './plugins/camel-keys.ts'
 import { API_BASE, registerExternalPlugins } from './plugins/external.ts'
 import { registerFileRoutes } from './plugins/file-routes.ts'
@@ -50,6 +51,7 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     ),
   })
   installAuth(app, deps)
+  sweepIdempotencyKeys(app, app.ctx.db)
   acceptCamelCaseQueries(app)
   // Every dependency a request may need: a load balancer stops sending traffic while any one is down.
   registerHealthRoutes(app, 'api', [

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { sendEventStream } from '../../lib/event-stream.ts'
 import { viaStorage } from '../../lib/storage-errors.ts'
 import { envelope } from '../../lib/wire.ts'
+import { idempotent } from '../../plugins/idempotency.ts'
 import { ownedProject, ownedRender } from './access.ts'
 import { renderWire, toRenderWire } from './wire.ts'
 
@@ -45,13 +46,17 @@ export const dubbingRenderRoutes: FastifyPluginAsyncZod = async (app) => {
     return row
   }
 
+  // `Idempotency-Key` on the calls that reserve credits: a retry answers the first render (issue 37).
+  const once = idempotent(db, (request) => `user:${request.profile!.id}`)
+
   app.post(
     '/dubbing/projects/:id/render',
     {
+      ...once,
       schema: {
         tags: ['dubbing'],
         summary:
-          'Render the dub (a job): the seconds of dubbed timeline (first subtitle start to last subtitle end, rounded up) are reserved from the DUBBING credits now, charged once on success, released on cancel or failure',
+          "Render the dub (a job): the lines' characters are reserved from the DUBBING credits now, charged once on success, released on cancel or failure",
         security,
         params: z.object({ id: z.string().max(100) }),
         response: { 200: envelope(renderWire) },
@@ -66,10 +71,11 @@ export const dubbingRenderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dubbing/projects/:id/lines/:lineId/regenerate',
     {
+      ...once,
       schema: {
         tags: ['dubbing'],
         summary:
-          'Regenerate one line: a new render in which only that line is synthesized again (the others come from the sentence cache) and only its span (seconds) is charged',
+          'Regenerate one line: a new render in which only that line is synthesized again (the others come from the sentence cache) and only its characters are charged',
         security,
         params: z.object({ id: z.string().max(100), lineId: z.string().max(100) }),
         response: { 200: envelope(renderWire) },

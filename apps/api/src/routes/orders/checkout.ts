@@ -1,4 +1,4 @@
-import { CREDIT_UNITS, ok, unitOfOrderType, type OrderType } from '@loa/contracts'
+import { ok } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { insertOrder, PAYMENT_METHODS } from '../../payments/checkout.ts'
@@ -6,6 +6,7 @@ import { paymentsContext } from '../../payments/context.ts'
 import { quoteOrder, type Quote } from '../../payments/quote.ts'
 import { settleFreeOrder } from '../../payments/settle.ts'
 import { envelope, iso } from '../../lib/wire.ts'
+import { idempotent } from '../../plugins/idempotency.ts'
 import { orderToWire, orderWire, paymentWire } from './wire.ts'
 
 const quoteBody = z.object({
@@ -19,10 +20,7 @@ const quoteWire = z.object({
   type: z.string(),
   cycle: z.string().nullable(),
   kind: z.string(),
-  credits: z.number().describe('Credits the package grants, counted in `unit`'),
-  unit: z
-    .enum(CREDIT_UNITS)
-    .describe('What one credit is: CHARACTER (studio, API) or SECOND of dubbed timeline (dubbing)'),
+  credits: z.number(),
   price: z.number(),
   discount: z.number(),
   discount_source: z.string().nullable(),
@@ -43,7 +41,6 @@ const quoteToWire = (q: Quote): z.infer<typeof quoteWire> => ({
   cycle: q.package.cycle,
   kind: q.package.kind,
   credits: q.package.credits,
-  unit: unitOfOrderType(q.package.type as OrderType),
   price: q.price.price,
   discount: q.price.discount,
   subtotal: q.price.subtotal,
@@ -86,6 +83,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
+      // `Idempotency-Key`: a retried checkout answers the first order, never a second one (issue 37).
+      ...idempotent(payments.db, (request) => `user:${request.profile!.id}`),
       schema: {
         tags: ['orders'],
         summary: 'Create a PENDING order and how to pay it (VietQR transfer or VNPay redirect)',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, pagination } from '../../lib/wire.ts'
 import { acceptQueryToken } from '../../lib/event-stream.ts'
+import { idempotent } from '../../plugins/idempotency.ts'
 import { signedIn } from '../../plugins/profile.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { streamEvents } from './events.ts'
@@ -54,6 +55,8 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/synthesis',
     {
+      // A retry with the same Idempotency-Key gets the first answer; nothing is reserved twice.
+      ...idempotent(db, (request) => `user:${request.profile!.id}`),
       bodyLimit: SYNTHESIS_BODY_LIMIT,
       schema: {
         tags: ['synthesis'],

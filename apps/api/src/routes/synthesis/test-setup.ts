@@ -45,9 +45,11 @@ export const startSynthesisTestApi = async (
     concurrency?: number
     /** Another queue than the in-process one (BullMQ on a test Redis). */
     queue?: (database: Database) => Queue
+    /** Another database than PGlite (migrated and seeded; PostgreSQL suites). */
+    database?: () => Promise<Database>
   } = {},
 ): Promise<SynthesisTestApi> => {
-  const database = await openTestDatabase()
+  const database = await (options.database ?? openTestDatabase)()
   const filesDir = mkdtempSync(path.join(tmpdir(), 'loa-synthesis-test-'))
   const config = loadApiConfig({
     SSO_PUBLIC_URL: ISSUER,

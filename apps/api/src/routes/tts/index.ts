@@ -1,7 +1,6 @@
 import { AppError, MAX_STREAM_CHARACTERS, ok } from '@loa/contracts'
 import {
   assertAudioKept,
-  audioExtensionOf,
   AUDIO_TYPES,
   LINK_TTL_SECONDS,
   vbeeRequestFields,
@@ -12,12 +11,12 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
 import { envelope } from '../../lib/wire.ts'
+import { idempotent } from '../../plugins/idempotency.ts'
 import type { ApiAppRow } from '../../services/api-apps.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { checkCallbackUrl } from '../api-apps/index.ts'
 import { SYNTHESIS_BODY_LIMIT } from '../synthesis/index.ts'
 import { retainUntilFor } from '../v1/retention.ts'
-import { AUDIO_TYPE_DOC } from './audio-types.ts'
 import { callbackLogWire, readCallbackLog } from './callback-log.ts'
 import { sendSpeech } from './stream.ts'
 
@@ -46,7 +45,8 @@ const ttsBody = z.object({
     )
     .optional(),
   voice_code: z.string().max(200).optional(),
-  audio_type: z.enum(AUDIO_TYPES).default('mp3').describe(AUDIO_TYPE_DOC),
+  /** `pcm`: raw 16-bit signed little-endian mono samples at `sample_rate`, no header (not on /tts/stream). */
+  audio_type: z.enum(AUDIO_TYPES).default('mp3'),
   bitrate: num().default(128),
   speed_rate: num().default(1),
   sample_rate: num().optional(),
@@ -120,6 +120,8 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tts',
     {
+      // `Idempotency-Key`: a retried create answers the first request again and charges once.
+      ...idempotent(db, async (request) => `app:${(await appOf(request)).id}`),
       bodyLimit: SYNTHESIS_BODY_LIMIT,
       schema: {
         tags: ['tts'],
@@ -148,7 +150,9 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tts'],
         summary: `Synthesize up to ${MAX_STREAM_CHARACTERS} characters and stream the audio as it is rendered`,
         security: [{ appToken: [] }],
-        body: ttsBody.omit({ callback_url: true, sentences: true }),
+        body: ttsBody
+          .omit({ callback_url: true, sentences: true })
+          .extend({ audio_type: z.enum(['mp3', 'wav']).default('mp3') }),
       },
     },
     async (request, reply) => {
@@ -190,7 +194,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
           row.status === 'SUCCESS' && row.audioKey && storage
             ? await storage.signedDownloadUrl(row.audioKey, {
                 expiresInSeconds: LINK_TTL_SECONDS,
-                filename: `${row.id}.${audioExtensionOf(row.audioType)}`,
+                filename: `${row.id}.${row.audioType}`,
               })
             : null,
         audio_expired: false,

@@ -3,6 +3,7 @@ import { v1RequestOf } from '@loa/synthesis'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorCode } from '../../errors.ts'
+import { idempotent } from '../../plugins/idempotency.ts'
 import type { ApiAppRow } from '../../services/api-apps.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { checkCallbackUrl } from '../api-apps/index.ts'
@@ -26,7 +27,7 @@ import {
  */
 export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { synthesis, apiApps } = synthesisContext(app)
-  const { storage, config } = app.ctx
+  const { db, storage, config } = app.ctx
   const answer = (row: Parameters<typeof v1RequestOf>[0]) =>
     v1RequestOf(row, storage, config.synthesis.v1LinkTtlSeconds)
 
@@ -46,6 +47,8 @@ export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tts',
     {
+      // `Idempotency-Key`: a retried create answers the first request again and charges once.
+      ...idempotent(db, async (request) => `app:${(await appOf(request)).id}`),
       bodyLimit: SYNTHESIS_BODY_LIMIT,
       schema: {
         tags: ['developer-api-v1'],
