@@ -56,7 +56,7 @@ export const dubbingRenderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dubbing'],
         summary:
-          "Render the dub (a job): the lines' characters are reserved from the DUBBING credits now, charged once on success, released on cancel or failure",
+          'Render the dub (a job): the seconds of dubbed timeline (first subtitle start to last subtitle end, rounded up) are reserved from the DUBBING credits now, charged once on success, released on cancel or failure',
         security,
         params: z.object({ id: z.string().max(100) }),
         response: { 200: envelope(renderWire) },
@@ -75,7 +75,7 @@ export const dubbingRenderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dubbing'],
         summary:
-          'Regenerate one line: a new render in which only that line is synthesized again (the others come from the sentence cache) and only its characters are charged',
+          'Regenerate one line: a new render in which only that line is synthesized again (the others come from the sentence cache) and only its span (seconds) is charged',
         security,
         params: z.object({ id: z.string().max(100), lineId: z.string().max(100) }),
         response: { 200: envelope(renderWire) },

@@ -1,4 +1,4 @@
-import { ok } from '@loa/contracts'
+import { CREDIT_UNITS, ok, unitOfOrderType, type OrderType } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { insertOrder, PAYMENT_METHODS } from '../../payments/checkout.ts'
@@ -20,7 +20,10 @@ const quoteWire = z.object({
   type: z.string(),
   cycle: z.string().nullable(),
   kind: z.string(),
-  credits: z.number(),
+  credits: z.number().describe('Credits the package grants, counted in `unit`'),
+  unit: z
+    .enum(CREDIT_UNITS)
+    .describe('What one credit is: CHARACTER (studio, API) or SECOND of dubbed timeline (dubbing)'),
   price: z.number(),
   discount: z.number(),
   discount_source: z.string().nullable(),
@@ -41,6 +44,7 @@ const quoteToWire = (q: Quote): z.infer<typeof quoteWire> => ({
   cycle: q.package.cycle,
   kind: q.package.kind,
   credits: q.package.credits,
+  unit: unitOfOrderType(q.package.type as OrderType),
   price: q.price.price,
   discount: q.price.discount,
   subtotal: q.price.subtotal,

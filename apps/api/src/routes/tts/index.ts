@@ -1,6 +1,7 @@
 import { AppError, MAX_STREAM_CHARACTERS, ok } from '@loa/contracts'
 import {
   assertAudioKept,
+  audioExtensionOf,
   AUDIO_TYPES,
   LINK_TTL_SECONDS,
   vbeeRequestFields,
@@ -17,6 +18,7 @@ import { synthesisContext } from '../../services/synthesis-context.ts'
 import { checkCallbackUrl } from '../api-apps/index.ts'
 import { SYNTHESIS_BODY_LIMIT } from '../synthesis/index.ts'
 import { retainUntilFor } from '../v1/retention.ts'
+import { AUDIO_TYPE_DOC } from './audio-types.ts'
 import { callbackLogWire, readCallbackLog } from './callback-log.ts'
 import { sendSpeech } from './stream.ts'
 
@@ -45,8 +47,7 @@ const ttsBody = z.object({
     )
     .optional(),
   voice_code: z.string().max(200).optional(),
-  /** `pcm`: raw 16-bit signed little-endian mono samples at `sample_rate`, no header (not on /tts/stream). */
-  audio_type: z.enum(AUDIO_TYPES).default('mp3'),
+  audio_type: z.enum(AUDIO_TYPES).default('mp3').describe(AUDIO_TYPE_DOC),
   bitrate: num().default(128),
   speed_rate: num().default(1),
   sample_rate: num().optional(),
@@ -150,9 +151,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tts'],
         summary: `Synthesize up to ${MAX_STREAM_CHARACTERS} characters and stream the audio as it is rendered`,
         security: [{ appToken: [] }],
-        body: ttsBody
-          .omit({ callback_url: true, sentences: true })
-          .extend({ audio_type: z.enum(['mp3', 'wav']).default('mp3') }),
+        body: ttsBody.omit({ callback_url: true, sentences: true }),
       },
     },
     async (request, reply) => {
@@ -194,7 +193,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
           row.status === 'SUCCESS' && row.audioKey && storage
             ? await storage.signedDownloadUrl(row.audioKey, {
                 expiresInSeconds: LINK_TTL_SECONDS,
-                filename: `${row.id}.${row.audioType}`,
+                filename: `${row.id}.${audioExtensionOf(row.audioType)}`,
               })
             : null,
         audio_expired: false,
