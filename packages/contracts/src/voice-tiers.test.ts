@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { billedCharacters, isVoiceTier, normalizeCreditFactor } from './voice-tiers.ts'
+import {
+  billedCharacters,
+  billedRequestCharacters,
+  isVoiceTier,
+  normalizeCreditFactor,
+} from './voice-tiers.ts'
 
 describe('voice tiers and credit factors', () => {
   it('bills characters times the factor, rounded up, in exact hundredths', () => {
@@ -26,5 +31,26 @@ describe('voice tiers and credit factors', () => {
   it('knows the tiers', () => {
     expect(isVoiceTier('NEURAL')).toBe(true)
     expect(isVoiceTier('STANDARD')).toBe(false)
+  })
+
+  describe('billed request characters', () => {
+    const factors = new Map([
+      ['a', 1.5],
+      ['b', 1],
+    ])
+
+    it('multiplies one voice by its factor, a voice without a row at 1', () => {
+      expect(billedRequestCharacters(100, [{ text: 'x', voice: 'a' }], factors)).toBe(150)
+      expect(billedRequestCharacters(100, [{ text: 'x', voice: 'engine-id' }], factors)).toBe(100)
+    })
+
+    it('bills mixed voices paragraph by paragraph, separators at 1', () => {
+      const paragraphs = [
+        { text: 'abcd', voice: 'a' },
+        { text: 'efg', voice: 'b' },
+      ]
+      // 4 × 1.5 + 3 + one separator
+      expect(billedRequestCharacters(8, paragraphs, factors)).toBe(10)
+    })
   })
 })

@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { createPersistentSentenceCache, type PersistentSentenceCache } from './cache.ts'
 import { chargeReservation, releaseReservation, type Tx } from './ledger.ts'
 import type { RenderedSentenceCost } from './render.ts'
+import { billedDiscount } from './service/credit-factor.ts'
 import { signalRequest } from './service/signals.ts'
 
 export type RequestRow = typeof t.synthesisRequests.$inferSelect
@@ -117,9 +118,11 @@ export const completeRequest = (
           ).map((r) => r.key),
         )
       : new Set<string>()
-    const discount = result.sentences
-      .filter((s) => s.hit && paid.has(s.key))
-      .reduce((n, s) => n + s.characters, 0)
+    const discount = billedDiscount(
+      result.sentences.filter((s) => s.hit && paid.has(s.key)).reduce((n, s) => n + s.characters, 0),
+      row.characters,
+      row.text,
+    )
     const charged = Math.max(0, Math.min(row.characters, row.characters - discount))
     const [won] = await tx
       .update(t.synthesisRequests)

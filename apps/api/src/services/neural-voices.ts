@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
+import { normalizeCreditFactor } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
 import type { Storage } from '@loa/storage'
 import { installedVoices, type LoaVoice } from '@loa/tts'
@@ -42,23 +43,25 @@ export const createNeuralVoiceSync = (deps: {
     const [row] = await db.select().from(t.voices).where(eq(t.voices.code, voice.code))
     // A catalogue voice of the same code is the operator's: an installed file never replaces it.
     if (row && row.provider !== NEURAL_PROVIDER) return
-    const fields = {
-      name: voice.name,
-      gender: voice.gender,
-      region: voice.region,
-      features: [...voice.purposes],
-      level: voice.tier,
-      description: voice.attribution ?? '',
-      engineVoice: voice.code,
-      provider: NEURAL_PROVIDER,
-      active: true,
-      updatedAt: new Date(),
-    }
-    if (row) await db.update(t.voices).set(fields).where(eq(t.voices.code, voice.code))
+    const live = { engineVoice: voice.code, provider: NEURAL_PROVIDER, active: true, updatedAt: new Date() }
+    // The sidecar gives the row its first facts; afterwards they are the operator's (the admin Voices screen edits
+    // name, region, gender, tier and credit factor), so a voice coming back keeps them.
+    if (row) await db.update(t.voices).set(live).where(eq(t.voices.code, voice.code))
     else
       await db
         .insert(t.voices)
-        .values({ code: voice.code, rank: voice.rank, ...fields })
+        .values({
+          code: voice.code,
+          rank: voice.rank,
+          name: voice.name,
+          gender: voice.gender,
+          region: voice.region,
+          features: [...voice.purposes],
+          level: voice.tier,
+          creditFactor: normalizeCreditFactor(voice.creditFactor),
+          description: voice.attribution ?? '',
+          ...live,
+        })
         .onConflictDoNothing()
     if (row?.sampleAudioUrl || !writeSample) return
     const sample = await sampleOf(voice)

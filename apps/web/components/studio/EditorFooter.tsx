@@ -4,14 +4,17 @@ import { BuyCreditsLink } from '@/components/payments/BuyCreditsLink'
 import type { Job } from '@/lib/studio/use-synthesis-job'
 import { MAX_CHARACTERS } from '@/lib/studio/text'
 
-/** Characters (of the limit), the credit cost and the balance, with a way to buy credits when it is short. */
+/** Characters (of the limit), the credit cost (with the voices' credit factors) and the balance, with a way to buy credits when it is short. */
 export function CostLine({
   characters,
   cost,
+  factored = false,
   balance,
 }: {
   characters: number
   cost: number
+  /** The cost includes a voice's credit factor (it differs from the characters counted). */
+  factored?: boolean
   balance: number | null
 }) {
   const t = useTranslations('studio.editor')
@@ -24,7 +27,10 @@ export function CostLine({
         {t('characters', { n: number(characters), max: number(MAX_CHARACTERS) })}
       </span>
       {' · '}
-      <span data-testid="credit-cost">{t('cost', { n: number(cost) })}</span>
+      <span data-testid="credit-cost">
+        {t('cost', { n: number(cost) })}
+        {factored ? ` ${t('costFactor')}` : null}
+      </span>
       {balance !== null && (
         <>
           {' · '}

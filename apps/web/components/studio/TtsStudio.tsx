@@ -1,5 +1,6 @@
 'use client'
 import { useCallback, useMemo, useState } from 'react'
+import { billedRequestCharacters } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { toast } from '@/lib/store/toast-store'
@@ -80,7 +81,20 @@ export function TtsStudio() {
 
   const text = joinParagraphs(paragraphs)
   const characters = [...text].length
-  const cost = useMemo(() => billableCharacters(joinParagraphs(requestParagraphs(paragraphs))), [paragraphs])
+  // The server's sum (@loa/contracts): characters times each voice's credit factor, shown before sending.
+  const counted = useMemo(
+    () => billableCharacters(joinParagraphs(requestParagraphs(paragraphs))),
+    [paragraphs],
+  )
+  const cost = useMemo(
+    () =>
+      billedRequestCharacters(
+        counted,
+        requestParagraphs(paragraphs).map((p) => ({ text: p.text, voice: p.voiceCode })),
+        new Map(Object.values(voices).map((v) => [v.code, v.creditFactor])),
+      ),
+    [counted, paragraphs, voices],
+  )
   const tooLong = characters > MAX_CHARACTERS
 
   const runPreview = async (quiet = false) => {
@@ -193,7 +207,7 @@ export function TtsStudio() {
             onPickVoice={setPickerFor}
             onFocus={setActiveParagraph}
           >
-            <CostLine characters={characters} cost={cost} balance={balance} />
+            <CostLine characters={characters} cost={cost} factored={cost !== counted} balance={balance} />
           </ParagraphEditor>
           <SynthesisControls
             job={job}

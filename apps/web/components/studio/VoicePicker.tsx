@@ -1,6 +1,6 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
-import { GENDERS, REGIONS, VOICE_PURPOSES } from '@loa/contracts/browser'
+import { GENDERS, REGIONS, VOICE_PURPOSES, VOICE_TIERS } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import { useAppStore } from '@/lib/store/app-store'
@@ -9,8 +9,6 @@ import type { StudioApi } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
 import { voiceEngineInfo } from '@/lib/voice-engine'
 import { StudioDialog } from './StudioDialog'
-
-const LEVELS = ['STANDARD', 'PREMIUM'] as const
 
 interface Filters {
   search: string
@@ -170,7 +168,7 @@ export function VoicePicker({
           {t('level')}
           <select value={filters.level} onChange={(e) => set({ level: e.target.value })}>
             <option value="">{t('all')}</option>
-            {LEVELS.map((l) => (
+            {VOICE_TIERS.map((l) => (
               <option key={l} value={l}>
                 {t(`levels.${l}`)}
               </option>
@@ -213,6 +211,9 @@ export function VoicePicker({
                       v.region ? t(`regions.${v.region}`) : null,
                       t(`genders.${v.gender}`),
                       v.level ? t(`levels.${v.level}`) : null,
+                      v.creditFactor && v.creditFactor !== 1
+                        ? t('creditFactor', { f: v.creditFactor })
+                        : null,
                     ]
                       .filter(Boolean)
                       .join(' · ')}

@@ -11,6 +11,7 @@ import {
   PACKAGE_KINDS,
   REGIONS,
   VOICE_PURPOSES,
+  VOICE_TIERS,
 } from '@loa/contracts/browser'
 
 export type FieldKind = 'text' | 'textarea' | 'int' | 'money' | 'bool' | 'enum' | 'set' | 'lines' | 'datetime'
@@ -48,7 +49,7 @@ export const CATALOGUE_FIELDS: Record<string, FieldSpec[]> = {
     req('gender', 'enum', GENDERS),
     req('region', 'enum', REGIONS),
     req('features', 'set', VOICE_PURPOSES),
-    f('level', 'enum', { options: ['STANDARD', 'PREMIUM'] }),
+    f('level', 'enum', { options: VOICE_TIERS }),
     req('engineVoice'),
     f('provider', 'text'),
     nullable('attribution'),

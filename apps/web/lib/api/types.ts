@@ -14,7 +14,10 @@ export interface Voice {
   region?: Region
   languageCode?: string
   features?: VoicePurpose[] | string[]
+  /** The tier: BASIC (eSpeak), NEURAL, PREMIUM. */
   level?: string
+  /** Multiplies the characters billed with this voice (1 = as counted). */
+  creditFactor?: number
   sampleAudioUrl?: string | null
   audioLink?: string | null
   demo?: string

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { AppError, CommonErrorCode, MAX_STREAM_CHARACTERS, MAX_SYNTHESIS_CHARACTERS } from '@loa/contracts'
+import {
+  AppError,
+  billedRequestCharacters,
+  CommonErrorCode,
+  MAX_STREAM_CHARACTERS,
+  MAX_SYNTHESIS_CHARACTERS,
+} from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { releaseReservation, type Tx } from '../ledger.ts'
 import { failRequest } from '../requests.ts'
 import { synthesisJobSpec, type WebhookShape } from '../spec.ts'
+import { creditFactors } from './credit-factor.ts'
 import { SynthesisErrorCode, synthesisNotFound } from './errors.ts'
 import type { SynthesisRow } from './rows.ts'
 import { validateSynthesis, type SynthesisInput } from './validate.ts'
@@ -94,9 +101,18 @@ export const createRequest = async (
 ): Promise<SynthesisRow> => {
   const { db } = deps.database
   const input = { ...request, paragraphs: await resolveVoices(db, request.paragraphs) }
-  const { text, characters } = validateSynthesis(
+  const { text, characters: counted } = validateSynthesis(
     input,
     options.source === 'STREAM' ? MAX_STREAM_CHARACTERS : MAX_SYNTHESIS_CHARACTERS,
+  )
+  // What the request reserves, charges and records: its characters times its voices' credit factors.
+  const characters = billedRequestCharacters(
+    counted,
+    input.paragraphs,
+    await creditFactors(
+      db,
+      input.paragraphs.map((p) => p.voice),
+    ),
   )
   const enqueue = options.enqueue ?? true
   if (enqueue && !deps.queue)

@@ -18,7 +18,16 @@ export const CATALOGUE: Record<string, GlossaryEntry> = {
     description: 'Purposes the voice suits: REVIEW_FILM, NEWS, AUDIO_BOOK, ADVERTISE',
     example: ['NEWS', 'AUDIO_BOOK'],
   },
-  level: { description: 'Catalogue tier of the voice (e.g. STANDARD, PREMIUM)', example: 'STANDARD' },
+  level: {
+    description:
+      'Tier of the voice: BASIC (eSpeak), NEURAL (installed neural voice) or the tier an operator set',
+    example: 'BASIC',
+  },
+  credit_factor: {
+    description:
+      'Multiplies the characters billed when this voice speaks (1 = as counted, 1.5 = half as much again)',
+    example: 1,
+  },
   provider: {
     description:
       'Who renders the voice: `loa` for the built-in voices, `piper` for the installed neural ones',

@@ -118,4 +118,8 @@ export const DEVELOPER: Record<string, GlossaryEntry> = {
   languageCode: { description: 'Language and country (BCP 47)', example: 'vi-VN' },
   engine: { description: '`piper` for the neural voices, `espeak` for the built-in ones', example: 'espeak' },
   sampleAudioLink: { description: 'A short MP3 sample of the voice (null: none)', example: null },
+  creditFactor: {
+    description: 'Multiplies the characters billed when this voice speaks (1 = as counted)',
+    example: 1,
+  },
 }

@@ -56,6 +56,28 @@ describe('voices: attribution, licence, sample', () => {
     expect(shown.result.items[0]).toMatchObject({ licence: 'CC-BY-4.0' })
   })
 
+  it('sets a tier and a credit factor, shown by both voice lists; refuses other tiers and factors', async () => {
+    const edited = await call('PATCH', '/voices/sg_male_trungnghia_book', {
+      level: 'PREMIUM',
+      credit_factor: 1.5,
+    })
+    expect(edited.statusCode).toBe(200)
+    expect(edited.json().result).toMatchObject({ level: 'PREMIUM', credit_factor: 1.5 })
+    const v1 = (await api.call({ method: 'GET', url: '/v1/voices?gender=MALE&region=SOUTH' })).json()
+    expect(v1.voices.find((v: { code: string }) => v.code === 'sg_male_trungnghia_book')).toMatchObject({
+      level: 'PREMIUM',
+      creditFactor: 1.5,
+    })
+    for (const body of [
+      { level: 'STANDARD' },
+      { credit_factor: 0 },
+      { credit_factor: 1.234 },
+      { credit_factor: 50 },
+    ])
+      expect((await call('PATCH', '/voices/sg_male_trungnghia_book', body)).statusCode).toBe(400)
+    await call('PATCH', '/voices/sg_male_trungnghia_book', { level: 'BASIC', credit_factor: 1 })
+  })
+
   it('refuses unknown fields and over-long credits with a coded error, writing nothing', async () => {
     for (const body of [{ licence: 'x'.repeat(201) }, { attribution: 'ok', owner: 'someone' }]) {
       const res = await call('PATCH', '/voices/hn_female_thuha_news', body)

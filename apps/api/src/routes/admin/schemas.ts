@@ -6,7 +6,10 @@ import {
   PACKAGE_FAMILIES,
   PACKAGE_KINDS,
   REGIONS,
+  MAX_CREDIT_FACTOR,
+  MIN_CREDIT_FACTOR,
   VOICE_PURPOSES,
+  VOICE_TIERS,
   WALLET_PRODUCTS,
 } from '@loa/contracts'
 import { z } from 'zod'
@@ -34,7 +37,15 @@ export const voiceCreate = z
     region: z.enum(REGIONS),
     language_code: line(20).optional(),
     features: z.array(z.enum(VOICE_PURPOSES)).min(1).max(VOICE_PURPOSES.length),
-    level: line(30).optional(),
+    /** The tier: BASIC (eSpeak), NEURAL (installed neural) or PREMIUM (issue #26 §3). */
+    level: z.enum(VOICE_TIERS).optional(),
+    /** Multiplies the characters billed with this voice; two decimals. */
+    credit_factor: z
+      .number()
+      .min(MIN_CREDIT_FACTOR)
+      .max(MAX_CREDIT_FACTOR)
+      .refine((f) => Math.abs(Math.round(f * 100) - f * 100) < 1e-6, 'two decimals at most')
+      .optional(),
     description: z.string().max(1_000).optional(),
     engine_voice: line(200),
     provider: line(50).optional(),

@@ -48,6 +48,8 @@ describe('installed neural voices in the catalogue', () => {
       engine: 'piper',
       attribution: 'Trained on the Tiny corpus (CC BY 4.0)',
       active: true,
+      level: 'NEURAL',
+      credit_factor: 1,
     })
     const sample = await api.call({ method: 'GET', url: new URL(voice.sample_audio_url).pathname })
     expect(sample.statusCode).toBe(200)
@@ -55,6 +57,7 @@ describe('installed neural voices in the catalogue', () => {
     const espeak = (await voices('code=hn_female_thuha_news')).result.items[0]
     expect(espeak).toMatchObject({
       engine: 'espeak',
+      level: 'BASIC',
       attribution: expect.stringContaining('eSpeak NG'),
       licence: expect.stringContaining('GPL-3.0'),
     })

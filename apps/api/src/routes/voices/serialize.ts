@@ -14,7 +14,10 @@ export const voiceToWire = (v: VoiceRow) => ({
   region: v.region,
   language_code: v.languageCode,
   features: v.features,
+  /** The tier (BASIC = eSpeak, NEURAL = installed Piper, provider voices the operator's). */
   level: v.level,
+  /** Multiplies the characters billed with this voice (Vbee's credit_factor). */
+  credit_factor: v.creditFactor,
   description: v.description,
   provider: v.provider,
   sample_audio_url: v.sampleAudioUrl,

@@ -33,6 +33,10 @@ describe('GET /api/v1/voices', () => {
       'rank',
     ])
       expect(v).toHaveProperty(key)
+    // Honest tiers (issue #26 §3): every seeded voice is eSpeak, so BASIC, billed at factor 1 — none is premium.
+    const all = await get('/api/v1/voices?limit=100')
+    for (const item of all.body.result.items as { level: string; credit_factor: number; provider: string }[])
+      if (item.provider === 'loa') expect([item.level, item.credit_factor]).toEqual(['BASIC', 1])
     const ranks = body.result.items.map((i: { rank: number }) => i.rank)
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
   })
