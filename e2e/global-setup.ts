@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { E2E, productEnv } from './support/env.ts'
+import { startProviderForE2e } from './support/provider.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const STATE_FILE = path.join(os.tmpdir(), `loa-e2e-${E2E.webPort}.json`)
@@ -50,7 +51,7 @@ const portFree = async (port: number): Promise<boolean> => {
 }
 
 /** Starts the backend (`loa serve all` on a temporary DATA_DIR) and the built web app on test ports. */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   const webDir = path.join(root, 'apps', 'web')
   if (!existsSync(path.join(webDir, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
     throw new Error(
@@ -65,7 +66,9 @@ export default async function globalSetup(): Promise<void> {
     }
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-data-'))
-  const env = productEnv(dataDir)
+  // A loopback OpenAI-compatible voice provider (issue #26 §2): its voice is in the catalogue like any other.
+  const { provider, env: providerEnv } = await startProviderForE2e(dataDir)
+  const env = { ...productEnv(dataDir), ...providerEnv }
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-logs-'))
   const backend = start(
     process.execPath,
@@ -100,8 +103,11 @@ export default async function globalSetup(): Promise<void> {
         // already gone
       }
     }
+    await provider.close()
     throw error
   }
   process.env.E2E_DATA_DIR = dataDir
   console.log('[e2e] product ready')
+  // Playwright calls this after the run (before global-teardown.ts stops the product).
+  return () => provider.close()
 }

@@ -16,6 +16,11 @@ export const KNOWN_ERROR_CODES = new Set([
   'CONFLICT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  // Provider voices (issue #26 §2): the request failed at the outside provider, its credits released.
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_AUTH_FAILED',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_REJECTED',
   'TEXT_TOO_LONG',
   'INSUFFICIENT_CREDITS',
   'DEMO_SYNTHESIS_UNAVAILABLE',

@@ -1,6 +1,15 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { httpUrl, logLevel, parseConfig, port, type Env } from '@loa/service-kit'
+import {
+  httpUrl,
+  logLevel,
+  parseConfig,
+  port,
+  voiceProvidersEnvFields,
+  voiceProvidersFromEnv,
+  type Env,
+  type VoiceProviderSettings,
+} from '@loa/service-kit'
 
 /** The environment the CLI hands to every app's own `loadXConfig` (only config files read process.env). */
 export const cliEnv = (): Env => ({ ...process.env })
@@ -16,6 +25,7 @@ const schema = z.object({
   VOICES_DIR: z.string().optional(),
   /** Where `loa voices install NAME` downloads Piper voices from. */
   PIPER_VOICES_URL: httpUrl().optional(),
+  ...voiceProvidersEnvFields,
 })
 
 export interface CliConfig {
@@ -29,6 +39,8 @@ export interface CliConfig {
   piperVoicesUrl?: string
   /** Embedded mode: PGlite under `$DATA_DIR/db`, owned by one process at a time. */
   embedded: boolean
+  /** Outside voice providers (`VOICE_PROVIDERS_FILE`): `loa voices` lists their voices, `loa speak -v` speaks them. */
+  voiceProviders: VoiceProviderSettings[]
 }
 
 export const loadCliConfig = (env: Env = cliEnv()): CliConfig => {
@@ -42,5 +54,6 @@ export const loadCliConfig = (env: Env = cliEnv()): CliConfig => {
     voicesDir: c.VOICES_DIR ?? path.join(c.DATA_DIR, 'voices'),
     piperVoicesUrl: c.PIPER_VOICES_URL,
     embedded: !c.DATABASE_URL,
+    voiceProviders: voiceProvidersFromEnv('loa', c.VOICE_PROVIDERS_FILE, env),
   }
 }

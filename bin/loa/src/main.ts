@@ -3,7 +3,7 @@
  * `run(args: string[]): Promise<number | void>` and `summary: string`, listed in `commands.ts`. Exit code 2 =
  * bad usage or input.
  */
-import { setVoicesDir } from '@loa/tts'
+import { configureVoiceProviders, setVoicesDir } from '@loa/tts'
 import { COMMANDS } from './commands.ts'
 import { loadCliConfig } from './config.ts'
 
@@ -27,8 +27,10 @@ const main = async (argv: string[]): Promise<number> => {
     console.error(`loa: unknown command '${name}'\n\n${await usage()}`)
     return 2
   }
-  // Every command sees the installed neural voices (`loa speak -v`, `loa serve`, `loa worker`).
-  setVoicesDir(loadCliConfig().voicesDir)
+  // Every command sees the installed neural voices and the provider voices (`loa speak -v`, `loa voices`, `loa serve`).
+  const config = loadCliConfig()
+  setVoicesDir(config.voicesDir)
+  configureVoiceProviders(config.voiceProviders)
   const mod = await load()
   const code = await mod.run(args)
   return typeof code === 'number' ? code : 0
