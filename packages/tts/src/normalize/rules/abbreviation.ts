@@ -6,6 +6,7 @@
  */
 import { ABBREVIATIONS, SINGLE_LETTER_PREFIXES, TITLE_PREFIXES } from '../abbreviations.ts'
 import { adjacentPreviousWord, isCapitalised, nextWordIndex, previousWords } from '../context.ts'
+import { letterName } from '../letters.ts'
 import { readIntegerDigits } from '../number-reader.ts'
 import type { Frag, Rule, RuleContext } from '../rule-types.ts'
 
@@ -92,12 +93,19 @@ export const abbreviationRule: Rule = (ctx, i) => {
   }
   // Q3, P12: a district/ward prefix glued to its number.
   const glued = /^([QP])(\d{1,2})$/.exec(word)
-  if (glued) {
+  // "biến chủng P1", "mẫu P2": after a kind of thing, P with a number is a code, not a ward.
+  const codeAfter = /^(chủng|thể|mẫu|dòng|mã|hiệu|loại|bản|máy|tàu|xe|model)$/
+  if (glued && !(glued[1] === 'P' && codeAfter.test(adjacentPreviousWord(ctx, i)))) {
     const prev = adjacentPreviousWord(ctx, i)
     const quarter =
       glued[1] === 'Q' && Number(glued[2]) <= 4 && /^(quý|doanh|thu|lợi|nhuận|trong)$/.test(prev)
     const name = quarter ? 'quý' : glued[1] === 'Q' ? 'quận' : 'phường'
     return single(token, `${name} ${readIntegerDigits(glued[2] ?? '', ctx.words)}`, i + 1)
+  }
+  // "P.T.M", "T.V.A": a person's initials are spelled, never a ward or a title.
+  if (/^(?:[A-ZĐ]\.){2,}[A-ZĐ]?$/u.test(word)) {
+    const letters = word.replace(/\./g, '').split('')
+    return single(token, letters.map((l) => letterName(l) ?? l).join(' '), i + 1)
   }
   // GS.TS, PGS.TS, Q.3, P.7, TP.Huế: dotted chains starting with a title prefix.
   if (word.includes('.')) {

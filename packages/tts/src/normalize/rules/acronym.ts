@@ -4,55 +4,27 @@
  * headline ("THÔNG BÁO") are words, not acronyms, and stay as written.
  */
 import { letterName, spellLetters } from '../letters.ts'
+import { lexiconCapitals, lexiconExact } from '../lexicon/lexicon.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
-
-/** Acronyms read as words by Vietnamese newsreaders. */
-const WORD_LIKE: Record<string, string> = {
-  ASEAN: 'a xê an',
-  COVID: 'cô vít',
-  NATO: 'na tô',
-  UNESCO: 'u nét xcô',
-  UNICEF: 'u ni xép',
-  FIFA: 'phi pha',
-  UEFA: 'u ê pha',
-  OPEC: 'ô péc',
-  APEC: 'a péc',
-  NASA: 'na sa',
-  SARS: 'sát',
-  AIDS: 'ết',
-  IELTS: 'ai en',
-  TOEIC: 'tô ích',
-  TOEFL: 'tô phồn',
-  ASIAD: 'a xi át',
-  INTERPOL: 'in tơ pôn',
-  LED: 'lét',
-  PIN: 'pin',
-  WIFI: 'oai phai',
-  COVAX: 'cô vắc',
-  VAR: 'va',
-  OK: 'ô kê',
-  SEA: 'xi',
-  ASEM: 'a xem',
-  MERS: 'mẹt',
-  EURO: 'ơ rô',
-  SIM: 'sim',
-  CAPTCHA: 'cáp cha',
-  BRICS: 'brích',
-  FED: 'phét',
-  ICOM: 'ai com',
-  RAM: 'ram',
-  RON: 'rôn',
-  ROM: 'rom',
-  VAT: 'vát',
-}
 
 /** Letters with Vietnamese diacritics: a capitalised word carrying one is a Vietnamese word. */
 const VIETNAMESE_MARKED = /[ĂÂÊÔƠƯÁÀẢÃẠẮẰẲẴẶẤẦẨẪẬÉÈẺẼẸẾỀỂỄỆÍÌỈĨỊÓÒỎÕỌỐỒỔỖỘỚỜỞỠỢÚÙỦŨỤỨỪỬỮỰÝỲỶỸỴ]/u
 const SYLLABLE =
   /^(ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdđghklmnprstvx])?(uye|uya|oai|oay|uoi|uou|ươi|ươu|ieu|yeu|oa|oe|uy|ua|uo|ia|ie|ye|ai|ao|au|ay|eo|iu|oi|ui|[aeiouy])(ng|nh|ch|[cmnpt])?$/
 
+/** Acronyms read as words by Vietnamese newsreaders: the reviewed lexicon (lexicon/acronyms.vi.tsv). */
 export function readWordLike(letters: string): string | null {
-  return WORD_LIKE[letters.toUpperCase()] ?? null
+  return lexiconExact(letters) ?? lexiconCapitals(letters)
+}
+
+/**
+ * A long capitalised run that is pronounceable (vowels spread through it, no three consonants together) is a
+ * word written in capitals — a product or shop name ("COPENHAGEN", "GAMING") — not letters to spell.
+ */
+function capitalisedWord(letters: string): boolean {
+  if (letters.length < 5 || !/^[A-Z]+$/.test(letters)) return false
+  const vowels = letters.replace(/[^AEIOUY]/g, '').length
+  return vowels / letters.length >= 0.3 && !/[^AEIOUY]{3}/.test(letters.replace(/([A-Z])\1/g, '$1'))
 }
 
 function isCapsWord(text: string): boolean {
@@ -74,6 +46,7 @@ export function readCapitals(ctx: RuleContext | null, i: number, letters: string
   if (wordLike) return wordLike
   if (VIETNAMESE_MARKED.test(letters)) return null
   if (ctx && inHeadline(ctx, i) && SYLLABLE.test(letters.toLowerCase())) return null
+  if (capitalisedWord(letters)) return letters.toLowerCase()
   return spellLetters(letters)
 }
 

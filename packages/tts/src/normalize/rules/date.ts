@@ -59,6 +59,44 @@ const DATE_BEFORE = new Set([
 ])
 /** Words a little further back that make a bare d/m a date ("Quốc khánh 2/9", "ngày lễ 30/4"). */
 const DATE_NEAR = new Set(['ngày', 'lễ', 'dịp', 'tết', 'hôm', 'kỷ', 'khánh', 'thứ', 'nhật', 'lúc', 'giỗ'])
+/**
+ * Words right before a d.m or d-m in running text that make it a day and month ("tối 14.7", "hôm nay 3.11",
+ * "dịp lễ 30-4", "Quốc khánh 2-9"); a score or a time has none of them ("tỷ số 2-1", "lúc 7.30").
+ */
+const RUNNING_DATE_BEFORE = new Set([
+  'hôm',
+  'nay',
+  'sáng',
+  'trưa',
+  'chiều',
+  'tối',
+  'đêm',
+  'khuya',
+  'mai',
+  'lễ',
+  'dịp',
+  'khánh',
+  'niệm',
+  'tết',
+  'giỗ',
+])
+/** With dots only (a dash after them is a range: "từ 3-5 ngày"): "từ 29.8 - 2.9", "ngày 22.8 và 26.8". */
+const DOTTED_DATE_BEFORE = new Set(['từ', 'đến', 'tới', 'và', 'trước', 'sau'])
+/** A measure after the number says it was a decimal or a range, not a date ("2.5 giờ", "3.5 mm"). */
+const MEASURE_AFTER =
+  /^(giờ|tiếng|phút|giây|điểm|lần|triệu|tỷ|tỉ|nghìn|ngàn|km|m|kg|g|mm|cm|inch|gb|mb|ghz|mah|lít|tấn|%|usd|đồng|đ|độ|tuổi|người|ngày|tháng)$/i
+
+/** Whether a d.m / d-m in running text is a date by the words around it. */
+function runningDate(ctx: RuleContext, i: number, dotted: boolean): boolean {
+  const k = nextWordIndex(ctx, i)
+  if (k > 0 && MEASURE_AFTER.test(ctx.tokens[k]?.text ?? '')) return false
+  const adjacent = adjacentPreviousWord(ctx, i)
+  if (RUNNING_DATE_BEFORE.has(adjacent) || (dotted && DOTTED_DATE_BEFORE.has(adjacent))) return true
+  // "Sáng nay thứ bảy (22.8)": alone in brackets after a time-of-day word.
+  const bracketed = ctx.tokens[i - 1]?.text === '(' && ctx.tokens[i + 1]?.text === ')'
+  return bracketed && previousWords(ctx, i, 4).some((w) => RUNNING_DATE_BEFORE.has(w) || DATE_NEAR.has(w))
+}
+
 /** Right before a d/m these name a class, room or house ("lớp 10/3", "phòng 5/2"), whatever came earlier. */
 const NOT_DATE_BEFORE = new Set(['lớp', 'phòng', 'số', 'nhà', 'hẻm', 'ngõ', 'ngách', 'kiệt', 'căn'])
 
@@ -142,6 +180,11 @@ function readDateWord(ctx: RuleContext, i: number, word: string): string | null 
     const day = Number(dashed[1])
     const month = Number(dashed[2])
     if (isValidDate(day, month)) return readDayMonth(day, month, ctx)
+  }
+  if (dashed && !monthFollows && runningDate(ctx, i, word.includes('.'))) {
+    const day = Number(dashed[1])
+    const month = Number(dashed[2])
+    if (isValidDate(day, month)) return `${dayPrefix(ctx, i)}${readDayMonth(day, month, ctx)}`
   }
   const dayMonth = DAY_MONTH.exec(word)
   if (dayMonth && bareDateByContext(ctx, i)) {

@@ -12,7 +12,9 @@ import { dateRule } from './date.ts'
 import { dimensionRule } from './dimension.ts'
 import { fallbackRule } from './fallback.ts'
 import { fractionRule } from './fraction.ts'
+import { lexiconRule } from './lexicon.ts'
 import { listMarkerRule } from './list-marker.ts'
+import { numberedAbbreviationRule } from './numbered.ts'
 import { ordinalRule } from './ordinal.ts'
 import { phoneRule, plateRule } from './phone.ts'
 import { perWordRule, quantityRule, unitWordRule } from './quantity.ts'
@@ -29,6 +31,8 @@ export const MAX_STRUCTURED_LENGTH = 256
 export const RULES: readonly Rule[] = [
   listMarkerRule,
   webRule,
+  lexiconRule,
+  numberedAbbreviationRule,
   phoneRule,
   plateRule,
   codeRule,
