@@ -1,11 +1,11 @@
 import { app as t, type Db } from '@loa/db'
 import { buildVietQr, buildVnpayPaymentUrl, newOrderCode } from '@loa/payments'
 import type { PaymentsConfig } from './config.ts'
+import type { PaymentMethod } from './methods.ts'
 import type { Quote } from './quote.ts'
 import type { OrderRow } from './settle.ts'
 
-export const PAYMENT_METHODS = ['VIETQR', 'VNPAY'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export { PAYMENT_METHODS, type PaymentMethod } from './methods.ts'
 
 /** A new PENDING order for a quote, with a fresh code (retried on the unlikely collision); null: renewal exists. */
 export const insertOrder = async (
@@ -65,14 +65,17 @@ export interface PaymentInstructions {
 }
 
 /**
- * How to pay a PENDING order: the VietQR payload (amount + the code as memo) with the account to copy, or the
+ * How to pay a PENDING order (null when its method is not offered): the VietQR payload (amount + the code as memo) with the account to copy, or the
  * signed VNPay redirect (deterministic for an order: created/expiry dates are the order's own).
  */
 export const paymentInstructions = (
   config: PaymentsConfig,
   order: OrderRow,
   request: { ip: string; locale: 'vi' | 'en'; apiPublicUrl: string },
-): PaymentInstructions => {
+): PaymentInstructions | null => {
+  // A method that is not offered (incomplete set-up) shows no account and no pay link.
+  const mode = config.methods[(order.paymentMethod ?? 'VIETQR') as PaymentMethod]?.mode
+  if (mode !== 'real' && mode !== 'sandbox') return null
   if (order.paymentMethod === 'VNPAY')
     return {
       method: 'VNPAY',
@@ -90,7 +93,7 @@ export const paymentInstructions = (
     }
   return {
     method: 'VIETQR',
-    sandbox: config.bank.sandbox || config.webhook.sandbox,
+    sandbox: config.methods.VIETQR.mode === 'sandbox',
     qr_payload: buildVietQr({
       bankBin: config.bank.bin,
       accountNumber: config.bank.accountNumber,

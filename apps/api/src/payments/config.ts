@@ -2,6 +2,13 @@ import { DEFAULT_VAT_PERCENT, VNPAY_SANDBOX_URL } from '@loa/payments'
 import { httpUrl } from '@loa/service-kit'
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import {
+  incompleteLine,
+  methodStatus,
+  PAYMENT_METHODS,
+  type MethodStatus,
+  type PaymentMethod,
+} from './methods.ts'
 
 const percent = (fallback: number) => z.coerce.number().int().min(0).max(100).default(fallback)
 const secret = () => z.string().min(8, 'must be at least 8 characters').optional()
@@ -50,11 +57,15 @@ export interface PaymentsConfig {
   renewalNoticeDays: number
   sweepIntervalMs: number
   flags: { url: string; clientKey: string }
-  /** `sandbox` true: no VNPay credentials; payUrl is the api's own sandbox page. */
+  /** Each method's mode (real, labelled sandbox, or not offered) — see methods.ts. */
+  methods: Record<PaymentMethod, MethodStatus>
+  /** One PAYMENT_CONFIG_INCOMPLETE line per method that is not offered; printed at start-up, shown on /admin. */
+  warnings: string[]
+  /** `sandbox` true: the api's own sandbox page is payUrl. Meaningless when VNPAY is `off`. */
   vnpay: { sandbox: boolean; tmnCode: string; hashSecret: string; payUrl: string }
-  /** `sandbox` true: no account configured; a clearly labelled demo account is shown. */
+  /** `sandbox` true: a clearly labelled demo account. Meaningless when VIETQR is `off` (never shown). */
   bank: { sandbox: boolean; bin: string; accountNumber: string; accountName: string; bankName: string }
-  /** `sandbox` true: no webhook key; the api's "simulate the transfer" uses a key only it knows. */
+  /** The SePay key (the sandbox's is one only this process knows) and Casso's, for a real VIETQR set-up. */
   webhook: { sandbox: boolean; apiKey: string; cassoKey?: string }
 }
 
@@ -62,8 +73,12 @@ export interface PaymentsConfig {
 const processSecret = () => randomBytes(32).toString('hex')
 
 export const paymentsFromEnv = (c: PaymentEnv, apiPublicUrl: string): PaymentsConfig => {
-  const vnpayReal = !!(c.VNPAY_TMN_CODE && c.VNPAY_HASH_SECRET)
-  const bankReal = !!(c.BANK_ACCOUNT_BIN && c.BANK_ACCOUNT_NUMBER)
+  const methods = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, methodStatus(m, c)])) as Record<
+    PaymentMethod,
+    MethodStatus
+  >
+  const vnpayReal = methods.VNPAY.mode === 'real'
+  const bankReal = methods.VIETQR.mode === 'real'
   return {
     vatPercent: c.PAYMENT_VAT_PERCENT,
     firstOrderDiscountPercent: c.PAYMENT_FIRST_ORDER_DISCOUNT_PERCENT,
@@ -74,6 +89,8 @@ export const paymentsFromEnv = (c: PaymentEnv, apiPublicUrl: string): PaymentsCo
       url: c.PAYMENT_FLAGS_URL ?? c.FLAGS_PUBLIC_URL ?? 'http://localhost:4200',
       clientKey: c.PAYMENT_FLAGS_CLIENT_KEY,
     },
+    methods,
+    warnings: PAYMENT_METHODS.filter((m) => methods[m].mode === 'off').map((m) => incompleteLine(methods[m])),
     vnpay: vnpayReal
       ? {
           sandbox: false,
@@ -82,7 +99,7 @@ export const paymentsFromEnv = (c: PaymentEnv, apiPublicUrl: string): PaymentsCo
           payUrl: c.VNPAY_URL ?? VNPAY_SANDBOX_URL,
         }
       : {
-          sandbox: true,
+          sandbox: methods.VNPAY.mode === 'sandbox',
           tmnCode: 'LOASANDB',
           hashSecret: processSecret(),
           payUrl: `${apiPublicUrl}/api/v1/payments/sandbox/vnpay`,
@@ -92,18 +109,24 @@ export const paymentsFromEnv = (c: PaymentEnv, apiPublicUrl: string): PaymentsCo
           sandbox: false,
           bin: c.BANK_ACCOUNT_BIN!,
           accountNumber: c.BANK_ACCOUNT_NUMBER!,
-          accountName: c.BANK_ACCOUNT_NAME ?? '',
+          accountName: c.BANK_ACCOUNT_NAME!,
           bankName: c.BANK_ACCOUNT_BANK_NAME ?? '',
         }
       : {
-          sandbox: true,
+          sandbox: methods.VIETQR.mode === 'sandbox',
           bin: '970436',
           accountNumber: '0000000000',
           accountName: 'LOA SANDBOX',
           bankName: 'Sandbox',
         },
-    webhook: c.PAYMENT_WEBHOOK_KEY
-      ? { sandbox: false, apiKey: c.PAYMENT_WEBHOOK_KEY, cassoKey: c.CASSO_CHECKSUM_KEY }
-      : { sandbox: true, apiKey: processSecret(), cassoKey: c.CASSO_CHECKSUM_KEY },
+    // Only a real set-up accepts outside notifications; otherwise the key is one only this process knows.
+    webhook:
+      bankReal && c.PAYMENT_WEBHOOK_KEY
+        ? { sandbox: false, apiKey: c.PAYMENT_WEBHOOK_KEY, cassoKey: c.CASSO_CHECKSUM_KEY }
+        : {
+            sandbox: methods.VIETQR.mode === 'sandbox',
+            apiKey: processSecret(),
+            ...(bankReal ? { cassoKey: c.CASSO_CHECKSUM_KEY } : {}),
+          },
   }
 }

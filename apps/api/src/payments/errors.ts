@@ -17,4 +17,10 @@ export const PaymentErrorCode = {
   VOUCHER_USER_LIMIT: 'VOUCHER_USER_LIMIT',
   PAYMENT_SANDBOX_DISABLED: 'PAYMENT_SANDBOX_DISABLED',
   WEBHOOK_UNAUTHORIZED: 'WEBHOOK_UNAUTHORIZED',
+  /** The method's settings are incomplete (PAYMENT_CONFIG_INCOMPLETE at start-up): it is not offered. */
+  PAYMENT_METHOD_UNAVAILABLE: 'PAYMENT_METHOD_UNAVAILABLE',
+  /** Only a bank-transfer (VietQR) order is marked paid by hand. */
+  ORDER_NOT_BANK_TRANSFER: 'ORDER_NOT_BANK_TRANSFER',
+  /** The bank transaction reference already paid an order (by hand or by webhook). */
+  BANK_REFERENCE_USED: 'BANK_REFERENCE_USED',
 } as const

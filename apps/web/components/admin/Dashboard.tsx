@@ -7,7 +7,10 @@ import { DayChart } from './DayChart'
 
 const RANGES = [7, 30, 90] as const
 
-/** Business per day: sign-ups, characters per product, paid orders and revenue, demo plays (7/30/90 days). */
+/**
+ * Business per day: sign-ups, characters per product, paid orders and revenue, demo plays (7/30/90 days); above
+ * them, any payment method not offered because its settings are incomplete.
+ */
 export function AdminDashboard() {
   const t = useTranslations('admin')
   const locale = useLocale()
@@ -61,6 +64,11 @@ export function AdminDashboard() {
         ))}
       </fieldset>
       {!data && <p aria-busy="true">{t('loading')}</p>}
+      {data?.paymentWarnings?.map((line) => (
+        <div key={line} role="alert" className="admin-warning" data-testid="payment-config-warning">
+          <strong>{t('dashboard.paymentWarnings')}</strong> <code>{line}</code>
+        </div>
+      ))}
       <div className="admin-charts">
         {data &&
           charts.map((c) => (

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { unitOfOrderType, type OrderType } from '@loa/contracts/browser'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import type { UsagePackage } from '@/lib/api/types'
-import { useCheckoutApi, type PaymentMethod, type Quote } from '@/lib/payments/api'
+import { useCheckoutApi, type OfferedMethod, type PaymentMethod, type Quote } from '@/lib/payments/api'
 import { checkoutErrorKey } from './checkout-errors'
 import { useCreditFormat } from './useCreditFormat'
 
@@ -28,6 +28,7 @@ export function Checkout({
   const [quote, setQuote] = useState<Quote | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [method, setMethod] = useState<PaymentMethod>('VIETQR')
+  const [offered, setOffered] = useState<OfferedMethod[] | null>(null)
   const [busy, setBusy] = useState(false)
   const nf = (n: number) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN')
   const credits = useCreditFormat()
@@ -47,6 +48,18 @@ export function Checkout({
       live = false
     }
   }, [api, pkg.code, voucher, t])
+
+  // Only the methods the api offers (issue 28: an incomplete set-up is not offered at all).
+  useEffect(() => {
+    api
+      .methods()
+      .then((items) => {
+        setOffered(items)
+        if (items[0] && !items.some((m) => m.method === method)) setMethod(items[0].method)
+      })
+      .catch(() => setOffered([]))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api])
 
   const pay = async () => {
     setBusy(true)
@@ -152,7 +165,8 @@ export function Checkout({
       )}
       <fieldset className="checkout-methods">
         <legend>{t('method')}</legend>
-        {(['VIETQR', 'VNPAY'] as const).map((m) => (
+        {offered?.length === 0 && <p role="alert">{t('noMethods')}</p>}
+        {(offered ?? []).map(({ method: m, sandbox }) => (
           <label key={m}>
             <input
               type="radio"
@@ -161,14 +175,15 @@ export function Checkout({
               checked={method === m}
               onChange={() => setMethod(m)}
             />{' '}
-            {m === 'VIETQR' ? t('methodVietqr') : t('methodVnpay')}
+            {t(`methodName.${m}`)}
+            {sandbox && <span className="badge"> {t('sandboxBadge')}</span>}
           </label>
         ))}
       </fieldset>
       <button
         type="button"
         className="btn btn-primary"
-        disabled={!quote || busy}
+        disabled={!quote || busy || !offered?.some((m) => m.method === method)}
         onClick={() => void pay()}
         data-testid="pay"
       >

@@ -30,7 +30,7 @@ export function Receipt({ order, packageName }: { order: CheckoutOrder; packageN
         <dt className="checkout-total">{t('total')}</dt>
         <dd className="checkout-total">{nf(order.total)}</dd>
         <dt>{t('methodLabel')}</dt>
-        <dd>{order.paymentMethod === 'VNPAY' ? t('methodVnpay') : t('methodVietqr')}</dd>
+        <dd>{t(`methodName.${order.paymentMethod ?? 'VIETQR'}`)}</dd>
         <dt>{t('createdAt')}</dt>
         <dd>{when(order.createdAt)}</dd>
         <dt>{t('paidAt')}</dt>

@@ -79,6 +79,8 @@ export interface Dashboard {
   characters: DashboardDay[]
   orders: DashboardDay[]
   demo: DashboardDay[]
+  /** PAYMENT_CONFIG_INCOMPLETE lines: payment methods not offered because their settings are incomplete. */
+  paymentWarnings?: string[]
 }
 
 export interface AuditRow {

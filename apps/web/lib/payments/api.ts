@@ -71,6 +71,12 @@ export interface PaymentInstructions {
 
 export type OrderWithPayment = CheckoutOrder & { payment: PaymentInstructions | null }
 
+/** A payment method checkout offers (a method with incomplete settings is not listed). */
+export interface OfferedMethod {
+  method: PaymentMethod
+  sandbox: boolean
+}
+
 const V1 = '/api/v1'
 
 export const createCheckoutApi = (apiUrl: string, getToken: () => Promise<string | undefined>) => {
@@ -100,6 +106,7 @@ export const createCheckoutApi = (apiUrl: string, getToken: () => Promise<string
         locale: input.locale === 'en' ? 'en' : 'vi',
         ...(input.voucherCode ? { voucherCode: input.voucherCode } : {}),
       }),
+    methods: async () => (await call<{ items: OfferedMethod[] }>('GET', '/payments/methods')).items,
     order: (code: string) => call<OrderWithPayment>('GET', order(code)),
     orders: () => call<{ total: number; items: CheckoutOrder[] }>('GET', '/orders', undefined),
     cancel: (code: string) => call<CheckoutOrder>('POST', `${order(code)}/cancel`),

@@ -1,8 +1,9 @@
-import { CREDIT_UNITS, ok, unitOfOrderType, type OrderType } from '@loa/contracts'
+import { AppError, CREDIT_UNITS, ok, unitOfOrderType, type OrderType } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { insertOrder, PAYMENT_METHODS } from '../../payments/checkout.ts'
 import { paymentsContext } from '../../payments/context.ts'
+import { PaymentErrorCode } from '../../payments/errors.ts'
 import { quoteOrder, type Quote } from '../../payments/quote.ts'
 import { settleFreeOrder } from '../../payments/settle.ts'
 import { envelope, iso } from '../../lib/wire.ts'
@@ -103,6 +104,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = new Date()
       const userId = request.profile!.id
+      const method = payments.config.methods[request.body.payment_method]
+      if (method.mode === 'off')
+        throw new AppError(
+          PaymentErrorCode.PAYMENT_METHOD_UNAVAILABLE,
+          `${method.method} is not offered: its settings are incomplete`,
+          400,
+        )
       const quote = await quoteOrder(payments, {
         userId,
         packageCode: request.body.package_code,

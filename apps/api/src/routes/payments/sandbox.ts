@@ -103,7 +103,7 @@ export const paymentSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        if (!config.webhook.sandbox) throw disabled()
+        if (config.methods.VIETQR.mode !== 'sandbox') throw disabled()
         const [order] = await payments.db
           .select()
           .from(t.orders)
