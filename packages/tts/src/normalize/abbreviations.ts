@@ -193,7 +193,6 @@ export const ABBREVIATIONS: Record<string, string> = {
   Kp: 'khu phố',
   kp: 'khu phố',
   PTGĐ: 'phó tổng giám đốc',
-  TGĐ: 'tổng giám đốc',
   KHKT: 'khoa học kỹ thuật',
   KVTS: 'khu vực tuyển sinh',
   'VH-TT': 'văn hóa thể thao',
