@@ -6,6 +6,7 @@ import {
 } from '@loa/tts'
 import { trackingCache } from '../cache.ts'
 import { PCM_CONTENT_TYPE } from '../pcm.ts'
+import { providerAppError } from '../provider-errors.ts'
 import { g711MimeOf, telephonyChunks, telephonyTargetOf } from '../telephony.ts'
 import { renderSummary, type RenderParagraph } from '../render.ts'
 import { completeRequest, failRequest, sentenceCacheFor } from '../requests.ts'
@@ -70,7 +71,8 @@ export const streamSpeech = (
       await failRequest(
         deps.database,
         row.id,
-        'STREAM_ABORTED',
+        // A provider voice's failure keeps its code (PROVIDER_*); anything else ended the stream early.
+        providerAppError(error)?.code ?? 'STREAM_ABORTED',
         error instanceof Error ? error.message : 'the client closed the stream',
       )
   }

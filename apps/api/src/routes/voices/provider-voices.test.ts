@@ -135,6 +135,38 @@ describe('provider voices through the API', () => {
       .toBe('SUCCESS')
   })
 
+  it('streams through POST /api/v1/tts/stream; an outage is a coded 503 before any audio, credits released', async () => {
+    await api.setBalance('u-provider-stream', 1_000, 'aivoiceapi')
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/v1/api-apps',
+      token: await api.token('u-provider-stream'),
+      payload: { name: 'Ứng dụng phát trực tiếp' },
+    })
+    const { app, token } = res.json().result as { app: { app_id: string }; token: string }
+    const stream = () =>
+      api.call({
+        method: 'POST',
+        url: '/api/v1/tts/stream',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { app_id: app.app_id, input_text: TEXT, voice_code: CODE, audio_type: 'wav' },
+      })
+    const ok = await stream()
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(ok.rawPayload.subarray(0, 4).toString()).toBe('RIFF')
+    const paid = 1_000 - billedCharacters(billableCharacters(TEXT), 1.5)
+    await expect.poll(() => api.balance('u-provider-stream', 'aivoiceapi')).toBe(paid)
+    server.down = true
+    try {
+      const failed = await stream()
+      expect(failed.statusCode).toBe(503)
+      expect(failed.json()).toMatchObject({ status: 0, error_code: 'PROVIDER_UNAVAILABLE' })
+      await expect.poll(() => api.balance('u-provider-stream', 'aivoiceapi')).toBe(paid)
+    } finally {
+      server.down = false
+    }
+  })
+
   it('an outage fails the request with PROVIDER_UNAVAILABLE, its credits released, no other voice used', async () => {
     await api.setBalance('u-outage', 1_000)
     const token = await api.token('u-outage')
