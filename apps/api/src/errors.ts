@@ -79,5 +79,9 @@ export const ApiErrorCode = {
   CONTACT_NOT_FOUND: 'CONTACT_NOT_FOUND',
   /** The retention sweep deleted the request's audio and timeline (API_AUDIO_RETENTION_DAYS after creation). */
   TTS_AUDIO_EXPIRED: 'TTS_AUDIO_EXPIRED',
+  /** `POST /v1/audio/speech`: a `model` that is neither an OpenAI speech model nor a Loa engine (issue 30). */
+  TTS_MODEL_NOT_FOUND: 'TTS_MODEL_NOT_FOUND',
+  /** A response format that needs ffmpeg (opus, aac, flac) on a server without it. */
+  TTS_FORMAT_UNAVAILABLE: 'TTS_FORMAT_UNAVAILABLE',
 } as const
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode]

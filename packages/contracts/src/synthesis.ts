@@ -6,7 +6,7 @@
 /** Longest text of one studio or API request (characters as typed). */
 export const MAX_SYNTHESIS_CHARACTERS = 100_000
 /** Longest text of a streamed request. */
-export const MAX_STREAM_CHARACTERS = 2_000
+export const MAX_STREAM_CHARACTERS = 4_096
 /** Longest text of the public demo (and of the studio's listen-before-you-pay preview). */
 export const MAX_DEMO_CHARACTERS = 300
 /** Paragraphs of one request at most. */

@@ -171,6 +171,7 @@ describe('OpenAPI document: who authenticates how', () => {
       'POST /api/v1/dubbing',
       'POST /api/v1/tts',
       'POST /api/v1/tts/stream',
+      'POST /v1/audio/speech',
       'POST /v1/tts',
     ])
     expect(byScheme('bearer').filter((key) => byScheme('appToken').includes(key))).toEqual([])
