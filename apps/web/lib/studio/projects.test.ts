@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
   blankDraft,
+  bodyKey,
+  conflictVerdict,
   fromProject,
   isBlank,
   parseStoredDraft,
   projectBody,
+  rememberSave,
   serializeDraft,
   type DraftState,
+  type StudioProject,
 } from './projects'
 
 const draft: DraftState = {
@@ -23,7 +27,7 @@ const draft: DraftState = {
 describe('studio projects: the draft in this browser and on the server', () => {
   it('round-trips this browser copy with its project, revision and whether the server is behind', () => {
     const back = parseStoredDraft(serializeDraft(draft, true, 42))
-    expect(back).toEqual({ ...draft, dirty: true, savedAt: 42 })
+    expect(back).toEqual({ ...draft, dirty: true, savedAt: 42, unacked: null })
     expect(parseStoredDraft(serializeDraft(draft, false, 1))?.dirty).toBe(false)
   })
 
@@ -78,5 +82,51 @@ describe('studio projects: the draft in this browser and on the server', () => {
     ).toBe(true)
     expect(isBlank({ title: 'x', paragraphs: blankDraft().paragraphs })).toBe(false)
     expect(isBlank(draft)).toBe(false)
+  })
+})
+
+describe('studio projects: a revision conflict that is our own save (issue 31)', () => {
+  const server = (over: Partial<StudioProject>): StudioProject => ({
+    id: draft.projectId!,
+    title: 'Bản tin',
+    revision: 5,
+    createdAt: '2026-11-26T00:00:00Z',
+    updatedAt: '2026-11-26T00:00:00Z',
+    paragraphs: draft.paragraphs.map(({ text, voiceCode, speed }) => ({ text, voiceCode, speed })),
+    settings: { pauseMs: 1000 },
+    ...over,
+  })
+  const typedMore: DraftState = {
+    ...draft,
+    paragraphs: [{ ...draft.paragraphs[0]!, text: 'Xin chào. Thêm một câu.' }, draft.paragraphs[1]!],
+  }
+
+  it('is no conflict when the server already has this text (the answer to our save was lost)', () => {
+    expect(conflictVerdict(server({}), draft, null)).toBe('same')
+  })
+
+  it('saves again on top of our unanswered save when the user only typed more since', () => {
+    // Two saves went out on revision 4 without answers; the first landed (5), the second would answer 409.
+    const unacked = rememberSave(
+      rememberSave(null, 4, bodyKey(projectBody(draft))),
+      4,
+      bodyKey(projectBody(typedMore)),
+    )
+    expect(unacked.bodies).toHaveLength(2)
+    expect(conflictVerdict(server({ revision: 5 }), typedMore, unacked)).toBe('rebase')
+    // Not when another save came in between, nor when the server's text is someone else's.
+    expect(conflictVerdict(server({ revision: 6 }), typedMore, unacked)).toBe('conflict')
+    const theirs = server({
+      paragraphs: [{ text: 'Thẻ khác.', voiceCode: 'hn_female_thuha_news', speed: 1 }],
+    })
+    expect(conflictVerdict(theirs, typedMore, unacked)).toBe('conflict')
+    expect(conflictVerdict(server({ revision: 5 }), typedMore, null)).toBe('conflict')
+  })
+
+  it('keeps unanswered saves in this browser copy across a reload; a new base forgets the older ones', () => {
+    const unacked = rememberSave(null, 4, bodyKey(projectBody(draft)))
+    expect(rememberSave(unacked, 5, 'x')).toEqual({ base: 5, bodies: ['x'] })
+    expect(parseStoredDraft(serializeDraft(draft, true, 7, unacked))?.unacked).toEqual(unacked)
+    expect(parseStoredDraft(serializeDraft(draft, true, 7))?.unacked).toBeNull()
   })
 })

@@ -9,13 +9,17 @@ import { errorCodeOf } from './errors'
 import type { StudioApi } from './api'
 import {
   blankDraft,
+  bodyKey,
+  conflictVerdict,
   fromProject,
   isBlank,
+  rememberSave,
   parseStoredDraft,
   projectBody,
   serializeDraft,
   type DraftSettings,
   type DraftState,
+  type UnackedSave,
 } from './projects'
 import { draftKey, type Paragraph } from './text'
 
@@ -35,7 +39,16 @@ export function useStudioDraft(api: StudioApi, subject: string | undefined) {
   const [localOk, setLocalOk] = useState(true)
   const [savedAt, setSavedAt] = useState<number | null>(null)
   // The truth for saves (renders read `draft`): edits counts changes, `synced` is the count the server has.
-  const ref = useRef({ draft, loaded: false, subject, edits: 0, synced: 0, generation: 0, conflict: false })
+  const ref = useRef({
+    draft,
+    loaded: false,
+    subject,
+    edits: 0,
+    synced: 0,
+    generation: 0,
+    conflict: false,
+    unacked: null as UnackedSave | null,
+  })
   const saving = useRef<Promise<void> | null>(null)
   const again = useRef(false)
 
@@ -56,7 +69,10 @@ export function useStudioDraft(api: StudioApi, subject: string | undefined) {
     if (!r.loaded || !r.subject) return
     try {
       const now = Date.now()
-      window.localStorage.setItem(draftKey(r.subject), serializeDraft(r.draft, r.edits !== r.synced, now))
+      window.localStorage.setItem(
+        draftKey(r.subject),
+        serializeDraft(r.draft, r.edits !== r.synced, now, r.unacked),
+      )
       setSavedAt(now)
       setLocalOk(true)
     } catch {
@@ -88,20 +104,37 @@ export function useStudioDraft(api: StudioApi, subject: string | undefined) {
     const body = projectBody(r.draft)
     const run = (async () => {
       try {
+        // Until its answer arrives, this save may land unseen (a reload, a lost answer): remember it.
+        if (projectId && revision) r.unacked = rememberSave(r.unacked, revision, bodyKey(body))
         const saved =
           projectId && revision
             ? await api.saveProject(projectId, { ...body, revision })
             : await api.createProject(body)
         if (ref.current.generation !== generation) return
+        ref.current.unacked = null
         show({ ...ref.current.draft, projectId: saved.id, revision: saved.revision })
         markSynced(edits)
         persistLocal()
       } catch (error) {
         if (ref.current.generation !== generation) return
         const code = errorCodeOf(error)
-        if (code === 'STUDIO_PROJECT_REVISION_CONFLICT') {
-          ref.current.conflict = true
-          return setServer('conflict')
+        if (code === 'STUDIO_PROJECT_REVISION_CONFLICT' && projectId) {
+          // A 409 is another tab's save only if the server's text is neither ours nor our unanswered save.
+          const server = await api.project(projectId).catch(() => null)
+          if (ref.current.generation !== generation) return
+          const verdict = server
+            ? conflictVerdict(server, ref.current.draft, ref.current.unacked)
+            : 'conflict'
+          ref.current.unacked = null
+          if (verdict === 'conflict' || !server) {
+            ref.current.conflict = true
+            return setServer('conflict')
+          }
+          show({ ...ref.current.draft, revision: server.revision })
+          if (verdict === 'same') markSynced(ref.current.edits)
+          else again.current = true
+          persistLocal()
+          return
         }
         if (code === 'STUDIO_PROJECT_NOT_FOUND') {
           // Deleted elsewhere: the text is kept as a new project.
@@ -128,6 +161,7 @@ export function useStudioDraft(api: StudioApi, subject: string | undefined) {
     (project: Parameters<typeof fromProject>[0]) => {
       ref.current.generation += 1
       ref.current.conflict = false
+      ref.current.unacked = null
       show(fromProject(project))
       markSynced(ref.current.edits)
       persistLocal()
@@ -143,7 +177,8 @@ export function useStudioDraft(api: StudioApi, subject: string | undefined) {
     r.subject = subject
     r.generation += 1
     if (local) {
-      const { savedAt: at, dirty, ...state } = local
+      const { savedAt: at, dirty, unacked, ...state } = local
+      r.unacked = unacked ?? null
       show(state)
       setSavedAt(at)
       r.synced = dirty ? r.edits - 1 : r.edits
@@ -215,6 +250,7 @@ export function useStudioDraft(api: StudioApi, subject: string | undefined) {
       const state = await next()
       ref.current.generation += 1
       ref.current.conflict = false
+      ref.current.unacked = null
       ref.current.edits += 1
       ref.current.synced = newText ? ref.current.edits - 1 : ref.current.edits
       show(state)
