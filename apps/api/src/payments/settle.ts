@@ -11,7 +11,8 @@ export type OrderRow = typeof t.orders.$inferSelect
 export type EventOutcome = 'PAID' | 'FAILED' | 'REFUND_DUE' | 'AMOUNT_MISMATCH' | 'UNMATCHED' | 'IGNORED'
 
 export interface Notification {
-  provider: 'vnpay' | 'sepay' | 'casso'
+  /** `manual`: an operator matched a bank transaction by its reference on /admin (issue 28). */
+  provider: 'vnpay' | 'sepay' | 'casso' | 'manual'
   providerTxnId: string
   order: OrderRow | null
   orderCode: string | null
@@ -109,39 +110,46 @@ export const recordNotification = async (
   ledger: Ledger,
   n: Notification,
   now = new Date(),
-): Promise<RecordResult> =>
-  db.transaction(async (tx) => {
-    const [event] = await tx
-      .insert(t.paymentEvents)
-      .values({
-        provider: n.provider,
-        providerTxnId: n.providerTxnId,
-        orderId: n.order?.id ?? null,
-        orderCode: n.order?.code ?? n.orderCode,
-        amount: n.amount,
-        outcome: n.outcome,
-        payload: n.payload,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: t.paymentEvents.id })
-    if (!event) return 'duplicate'
-    if (!n.order || (n.outcome !== 'PAID' && n.outcome !== 'FAILED')) return n.outcome
-    let applied: boolean
-    if (n.outcome === 'PAID') applied = !!(await markPaid(tx, ledger, n.order.id, now))
-    else {
-      const closed = await tx
-        .update(t.orders)
-        .set({ status: 'FAILED', closedAt: now })
-        .where(and(eq(t.orders.id, n.order.id), eq(t.orders.status, 'PENDING')))
-        .returning({ id: t.orders.id })
-      applied = closed.length > 0
-    }
-    if (applied) return n.outcome
-    const outcome: EventOutcome = n.outcome === 'PAID' ? 'REFUND_DUE' : 'IGNORED'
-    await tx.update(t.paymentEvents).set({ outcome }).where(eq(t.paymentEvents.id, event.id))
-    return outcome
-  })
+): Promise<RecordResult> => db.transaction((tx) => recordNotificationIn(tx, ledger, n, now))
+
+/** recordNotification in the caller's transaction (the operator's hand payment adds its audit row to it). */
+export const recordNotificationIn = async (
+  tx: Tx,
+  ledger: Ledger,
+  n: Notification,
+  now: Date,
+): Promise<RecordResult> => {
+  const [event] = await tx
+    .insert(t.paymentEvents)
+    .values({
+      provider: n.provider,
+      providerTxnId: n.providerTxnId,
+      orderId: n.order?.id ?? null,
+      orderCode: n.order?.code ?? n.orderCode,
+      amount: n.amount,
+      outcome: n.outcome,
+      payload: n.payload,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: t.paymentEvents.id })
+  if (!event) return 'duplicate'
+  if (!n.order || (n.outcome !== 'PAID' && n.outcome !== 'FAILED')) return n.outcome
+  let applied: boolean
+  if (n.outcome === 'PAID') applied = !!(await markPaid(tx, ledger, n.order.id, now))
+  else {
+    const closed = await tx
+      .update(t.orders)
+      .set({ status: 'FAILED', closedAt: now })
+      .where(and(eq(t.orders.id, n.order.id), eq(t.orders.status, 'PENDING')))
+      .returning({ id: t.orders.id })
+    applied = closed.length > 0
+  }
+  if (applied) return n.outcome
+  const outcome: EventOutcome = n.outcome === 'PAID' ? 'REFUND_DUE' : 'IGNORED'
+  await tx.update(t.paymentEvents).set({ outcome }).where(eq(t.paymentEvents.id, event.id))
+  return outcome
+}
 
 /** A free order (a discount covering the whole price) is paid at once, through the same grant. */
 export const settleFreeOrder = (db: Db, ledger: Ledger, order: OrderRow, now = new Date()) =>

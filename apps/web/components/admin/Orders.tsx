@@ -12,13 +12,14 @@ import {
   type OrderFilter,
   type Page,
 } from './admin-api'
+import { OrderManualActions } from './OrderManualActions'
 import { Pager } from './Pager'
 import { SimpleTable } from './SimpleTable'
 import { UnmatchedTransfers } from './UnmatchedTransfers'
 
 const LIMIT = 20
 
-/** One order: its payment events and audit trail (oldest first), and the refund of a paid order. */
+/** One order: its payment events and audit trail (oldest first); an unpaid one finished by hand, a paid one refunded. */
 function OrderPanel({ detail, onChanged }: { detail: OrderDetail; onChanged: () => void }) {
   const t = useTranslations('admin')
   const locale = useLocale()
@@ -61,6 +62,7 @@ function OrderPanel({ detail, onChanged }: { detail: OrderDetail; onChanged: () 
           </li>
         ))}
       </ol>
+      {o.status === 'PENDING' && o.code && <OrderManualActions order={o} onChanged={onChanged} />}
       {o.status === 'PAID' && (
         <form className="admin-inline" onSubmit={refund}>
           <label>

@@ -106,6 +106,10 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
     orders: (filter: OrderFilter, offset: number, limit = 20) =>
       call<Page<Order>>('GET', '/orders', undefined, { ...filter, offset, limit }),
     order: (code: string) => call<OrderDetail>('GET', `/orders/${encodeURIComponent(code)}`),
+    markOrderPaid: (code: string, body: { bankReference: string; amount: number; reason: string }) =>
+      call<{ status: string }>('POST', `/orders/${encodeURIComponent(code)}/mark-paid`, body),
+    cancelOrder: (code: string, reason: string) =>
+      call<{ status: string }>('POST', `/orders/${encodeURIComponent(code)}/cancel`, { reason }),
     refund: (code: string, reason: string) =>
       call<{ creditsRevoked: number }>('POST', `/orders/${encodeURIComponent(code)}/refund`, { reason }),
     paymentEvents: (outcome: string, offset: number, limit = 20) =>

@@ -4,6 +4,7 @@ import { registerCatalogue } from './catalogue.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { jobRoutes } from './jobs.ts'
 import { orderActionRoutes } from './order-actions.ts'
+import { orderManualRoutes } from './order-manual.ts'
 import { orderReadRoutes } from './orders.ts'
 import { createSsoOperator } from './sso-operator.ts'
 import { supportRoutes } from './support.ts'
@@ -25,6 +26,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   dashboardRoutes(app)
   orderReadRoutes(app)
   orderActionRoutes(app)
+  orderManualRoutes(app)
   supportRoutes(app)
   jobRoutes(app)
   auditRoutes(app)

@@ -151,3 +151,91 @@ describe('orders and payments in the back-office', () => {
     expect(lines[1]).toContain('"REFUNDED"')
   })
 })
+
+describe('an operator finishes a VietQR order by hand (issue 28)', () => {
+  const markPaid = (code: string, body: Record<string, unknown>) =>
+    call('POST', `/orders/${code}/mark-paid`, body)
+
+  it('marks it paid against a bank transaction: amount checked, reason required, audited, granted once', async () => {
+    const order = await buy('u-by-hand')
+    const before = await studioCredits('u-by-hand')
+    const reference = 'FT26331000123'
+    expect((await markPaid(order.code, { bank_reference: reference, amount: order.total })).statusCode).toBe(
+      400,
+    )
+    const short = await markPaid(order.code, {
+      bank_reference: reference,
+      amount: order.total - 1,
+      reason: 'sao kê',
+    })
+    expect(short.json()).toMatchObject({
+      error_code: 'PAYMENT_AMOUNT_MISMATCH',
+      details: { amount: order.total - 1 },
+    })
+    expect(await studioCredits('u-by-hand')).toBe(before)
+    const paid = await markPaid(order.code.toLowerCase(), {
+      bank_reference: reference,
+      amount: order.total,
+      reason: 'Khách chuyển khoản, webhook không về — đối chiếu sao kê VCB',
+    })
+    expect(paid.json().result).toEqual({ order_code: order.code, status: 'PAID' })
+    expect(await studioCredits('u-by-hand')).toBe(before + order.credits)
+    const twice = await markPaid(order.code, {
+      bank_reference: 'FT26331000124',
+      amount: order.total,
+      reason: 'lần hai',
+    })
+    expect(twice.json().error_code).toBe('ORDER_NOT_PENDING')
+    // The bank's own notice of the same order arriving afterwards grants nothing more: money to give back.
+    expect((await transfer(`CT ${order.code}`, order.total, 9101)).statusCode).toBe(200)
+    expect(await studioCredits('u-by-hand')).toBe(before + order.credits)
+    // One bank transaction pays one order only.
+    const other = await buy('u-by-hand-2')
+    const otherBefore = await studioCredits('u-by-hand-2')
+    const reused = await markPaid(other.code, {
+      bank_reference: reference,
+      amount: other.total,
+      reason: 'nhầm',
+    })
+    expect(reused.json().error_code).toBe('BANK_REFERENCE_USED')
+    expect(await studioCredits('u-by-hand-2')).toBe(otherBefore)
+
+    const detail = (await call('GET', `/orders/${order.code}`)).json().result
+    expect(detail.events.map((e: { outcome: string; provider: string }) => [e.provider, e.outcome])).toEqual(
+      expect.arrayContaining([
+        ['manual', 'PAID'],
+        ['sepay', 'REFUND_DUE'],
+      ]),
+    )
+    expect(detail.audit).toEqual([
+      expect.objectContaining({ action: 'order.mark_paid', actor_email: 'finance@loa.vn' }),
+    ])
+  })
+
+  it('cancels an unpaid order with a reason, once; a VNPay order is not marked paid by hand', async () => {
+    const order = await buy('u-cancel-hand')
+    expect((await call('POST', `/orders/${order.code}/cancel`, {})).statusCode).toBe(400)
+    const cancelled = await call('POST', `/orders/${order.code}/cancel`, {
+      reason: 'Khách yêu cầu huỷ qua điện thoại',
+    })
+    expect(cancelled.json().result).toEqual({ order_code: order.code, status: 'CANCELLED' })
+    const again = await call('POST', `/orders/${order.code}/cancel`, { reason: 'lần hai' })
+    expect(again.json().error_code).toBe('ORDER_NOT_PENDING')
+    expect((await call('GET', `/orders/${order.code}`)).json().result.audit).toEqual([
+      expect.objectContaining({ action: 'order.cancel' }),
+    ])
+    const vnpay = await api.call({
+      method: 'POST',
+      url: '/api/v1/orders',
+      token: await api.token('u-cancel-hand'),
+      payload: { package_code: 'STUDIO-STANDARD-MONTH-V3.1', payment_method: 'VNPAY' },
+    })
+    const code = vnpay.json().result.order.code
+    const refused = await markPaid(code, {
+      bank_reference: 'FT1',
+      amount: vnpay.json().result.order.total,
+      reason: 'x y z',
+    })
+    expect(refused.json().error_code).toBe('ORDER_NOT_BANK_TRANSFER')
+  })
+})
