@@ -23,8 +23,10 @@ export const orders = appSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Human-readable order code (`LOA` + 8 base32), the bank transfer memo and VNPay's vnp_TxnRef. */
     code: text('code'),
-    /** VIETQR (bank transfer) or VNPAY. */
+    /** VIETQR (bank transfer), VNPAY or MOMO. */
     paymentMethod: text('payment_method'),
+    /** The gateway's own pay page made for this order (MoMo's payUrl), shown again on the order page. */
+    gatewayPayUrl: text('gateway_pay_url'),
     /** price − discount: what VAT is charged on. */
     subtotal: bigint('subtotal', { mode: 'number' }),
     vatPercent: integer('vat_percent').notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "app"."orders" ADD COLUMN "gateway_pay_url" text;
