@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { billableCharacters, billedCharacters } from '@loa/contracts'
+import { dubbingJobs } from '@loa/dubbing/server'
 import { startLoopbackProvider, type LoopbackProvider } from '@loa/tts/test-providers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
@@ -41,7 +42,9 @@ beforeAll(async () => {
       ],
     }),
   )
-  api = await startSynthesisTestApi({ env: { VOICE_PROVIDERS_FILE: file, VIENEU_KEY: KEY } })
+  api = await startSynthesisTestApi({ env: { VOICE_PROVIDERS_FILE: file, VIENEU_KEY: KEY }, runJobs: false })
+  api.queue.register(dubbingJobs({ database: api.database, storage: api.storage, queue: api.queue }))
+  await api.startJobs()
 }, 120_000)
 afterAll(async () => {
   await api?.close()
@@ -165,6 +168,34 @@ describe('provider voices through the API', () => {
     } finally {
       server.down = false
     }
+  })
+
+  it('dubs a subtitle file with it', async () => {
+    await api.setBalance('u-provider-dub', 1_000, 'aidubbing')
+    const token = await api.token('u-provider-dub')
+    const dub = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+      api.call({ method, url: `/api/v1/dubbing${url}`, token, ...(payload ? { payload } : {}) })
+    const srt =
+      '1\n00:00:00,500 --> 00:00:03,500\nXin chào các bạn.\n\n2\n00:00:04,000 --> 00:00:07,000\nHẹn gặp lại nhé.\n'
+    // The project's voice reads the lines that name no speaker.
+    const created = await dub('POST', '/projects', {
+      name: 'Tập cao cấp',
+      subtitle_text: srt,
+      voice_code: CODE,
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const project = created.json().result as { id: string; voice_code: string }
+    expect(project.voice_code).toBe(CODE)
+    const before = server.requests.length
+    const started = (await dub('POST', `/projects/${project.id}/render`)).json().result as { id: string }
+    let render: { status: string } = { status: 'IN_PROGRESS' }
+    for (let i = 0; i < 600 && render.status === 'IN_PROGRESS'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      render = (await dub('GET', `/renders/${started.id}`)).json().result
+    }
+    expect(render).toMatchObject({ status: 'SUCCESS' })
+    const inputs = server.requests.slice(before).map((r) => (JSON.parse(r.body) as { input: string }).input)
+    expect(inputs.join(' ')).toContain('Hẹn gặp lại nhé')
   })
 
   it('an outage fails the request with PROVIDER_UNAVAILABLE, its credits released, no other voice used', async () => {
