@@ -16,8 +16,12 @@ export {
   type LineWindow,
   type Placement,
 } from './fit/plan.ts'
+export { planTrack, type LineFix, type PlanLine, type PlannedLine } from './fit/retime.ts'
 export {
   renderLine,
+  synthesizeLine,
+  placeSynthesized,
+  type SynthesizedLine,
   DUB_PAUSES,
   type DubLine,
   type LineRenderOptions,

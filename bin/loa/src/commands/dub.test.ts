@@ -51,7 +51,7 @@ describe('loa dub', () => {
       '--report',
       report,
     ])
-    expect(r.stderr).toMatch(/wrote .*dub\.mp3 .*2 lines, 2 fitted, 0 flagged/)
+    expect(r.stderr).toMatch(/wrote .*dub\.mp3 .*2 lines, 2 fitted, 0 retimed, 0 cut/)
     expect(r.code).toBe(0)
     const info = readMp3Info(readFileSync(out))
     expect(info.durationMs).toBeGreaterThan(4000)
@@ -65,6 +65,35 @@ describe('loa dub', () => {
     expect(adjusted.cues.map((c) => c.startMs)).toEqual([400, 2900])
     expect(adjusted.cues[1]!.text).toBe('[Minh] Anh khỏe, <i>cảm ơn em</i>.')
     expect(adjusted.cues[0]!.endMs).toBe(json.lines[0].placed_end_ms)
+  })
+
+  it('prints its usage on --help and exits 0', () => {
+    const r = spawnSync(process.execPath, ['bin/loa/loa.mjs', 'dub', '--help'], { cwd: root })
+    expect(r.status).toBe(0)
+    expect(r.stdout.toString()).toMatch(/^usage: loa dub SUBTITLES/)
+    expect(r.stdout.toString()).toContain('--allow-overrun')
+  })
+
+  it('exits 3 listing the lines that cannot fit, exporting nothing, unless --allow-overrun', () => {
+    const long = path.join(dir, 'long.srt')
+    writeFileSync(
+      long,
+      '1\n00:00:00,500 --> 00:00:01,000\nTrời nắng đẹp và có gió nhẹ ở khắp nơi trong thành phố hôm nay.\n\n' +
+        '2\n00:00:01,100 --> 00:00:02,000\nVâng.\n',
+    )
+    const out = path.join(dir, 'held.mp3')
+    const report = path.join(dir, 'held.json')
+    const r = loa([long, '-o', out, '--report', report])
+    expect(r.code).toBe(3)
+    expect(r.stderr).toMatch(/long\.srt:2: cue 1: does not fit: too long by \d+ ms/)
+    expect(r.stderr).toContain('nothing exported')
+    expect(() => readFileSync(out)).toThrow()
+    expect(JSON.parse(readFileSync(report, 'utf8')).lines[0].action).toBe('unresolved')
+    const allowed = loa([long, '-o', out, '--report', report, '--allow-overrun'])
+    expect(allowed.code).toBe(0)
+    expect(allowed.stderr).toMatch(/long\.srt:2: cue 1: cut \(accepted overrun\)/)
+    expect(JSON.parse(readFileSync(report, 'utf8')).lines[0].action).toBe('accepted-overrun')
+    expect(readMp3Info(readFileSync(out)).durationMs).toBeGreaterThan(1000)
   })
 
   it('exits 2 with the line number on a bad subtitle file', () => {

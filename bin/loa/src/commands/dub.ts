@@ -14,6 +14,8 @@ import {
   speakerName,
   writeSrt,
   writeVtt,
+  type FitReport,
+  type FitReportLine,
   type MediaInfo,
   type SpeakerVoices,
 } from '@loa/dubbing'
@@ -33,7 +35,14 @@ const usage = `usage: loa dub SUBTITLES [options] -o OUT.mp3|OUT.wav|OUT.mp4
       --duck DB          level of the original audio under the dub (default -15)
       --mute-original    drop the original audio from the mix
       --srt FILE         subtitles timed to the dub (SRT); --vtt FILE for WebVTT
-      --report FILE      per-line fit report: JSON, or CSV when FILE ends in .csv`
+      --report FILE      per-line fit report: JSON, or CSV when FILE ends in .csv
+      --allow-overrun    export even when a line cannot fit: it is cut at its limit (accepted-overrun);
+                         without it such lines are listed, nothing but the report is written, exit code 3
+  -h, --help             this help
+
+Lines too long for their cue are sped up (engine, then time-stretch, at most 1.5x), run into the silence
+after the cue, then move the next lines later (at most 1.5 s, each reported with its shift). Speech is never
+cut unless --allow-overrun. Exit codes: 0 done, 1 failure, 2 bad input or usage, 3 unresolved lines.`
 
 class UsageError extends Error {}
 
@@ -49,6 +58,8 @@ interface Parsed {
   srt?: string
   vtt?: string
   report?: string
+  allowOverrun: boolean
+  help?: boolean
 }
 
 const number = (flag: string, value: string): number => {
@@ -64,7 +75,12 @@ const knownVoice = (code: string): string => {
 
 const parse = (args: string[]): Parsed => {
   const files: string[] = []
-  const p: Partial<Parsed> & { speakers: SpeakerVoices } = { speakers: {}, duckDb: -15, muteOriginal: false }
+  const p: Partial<Parsed> & { speakers: SpeakerVoices } = {
+    speakers: {},
+    duckDb: -15,
+    muteOriginal: false,
+    allowOverrun: false,
+  }
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!
     const value = (): string => {
@@ -72,7 +88,9 @@ const parse = (args: string[]): Parsed => {
       if (v === undefined) throw new UsageError(`${arg} needs a value`)
       return v
     }
+    if (arg === '-h' || arg === '--help') return { help: true } as Parsed
     if (arg === '-o' || arg === '--output') p.output = value()
+    else if (arg === '--allow-overrun') p.allowOverrun = true
     else if (arg === '--media') p.media = value()
     else if (arg === '-v' || arg === '--voice') p.voice = knownVoice(value())
     else if (arg === '-s' || arg === '--speed') p.speed = number(arg, value())
@@ -98,11 +116,23 @@ const parse = (args: string[]): Parsed => {
   return { voice: DEFAULT_VOICE_CODE, speed: 1, ...p, subtitles: files[0]!, output: p.output } as Parsed
 }
 
+const writeReport = async (file: string | undefined, report: FitReport): Promise<void> => {
+  if (file)
+    await writeFile(
+      file,
+      /\.csv$/i.test(file) ? fitReportCsv(report) : `${JSON.stringify(report, null, 2)}\n`,
+    )
+}
+
 /** The subtitle file being read, for error messages. */
 const current = { file: '' }
 
 const dub = async (args: string[]): Promise<number> => {
   const o = parse(args)
+  if (o.help) {
+    console.log(usage)
+    return 0
+  }
   current.file = o.subtitles
   let bytes: Buffer
   try {
@@ -140,11 +170,32 @@ const dub = async (args: string[]): Promise<number> => {
     speed: o.speed,
     speakers: o.speakers,
     mediaMs: media?.durationMs,
+    allowOverrun: o.allowOverrun,
     onProgress: (done, total) => {
       if (process.stderr.isTTY) process.stderr.write(`\rloa dub: ${done}/${total} lines`)
     },
   })
   if (process.stderr.isTTY) process.stderr.write('\n')
+  const where = (l: FitReportLine): string =>
+    l.file_line !== undefined ? `${o.subtitles}:${l.file_line}: cue ${l.cue}` : `line ${l.index}`
+  for (const l of result.report.lines.filter((l) => l.action === 'retime'))
+    console.error(`loa dub: ${where(l)}: moved ${l.shift_ms} ms later to make room for the line before`)
+  const unresolved = result.report.lines.filter((l) => l.action === 'unresolved')
+  for (const l of result.report.lines.filter(
+    (l) => l.action === 'unresolved' || l.action === 'accepted-overrun',
+  ))
+    console.error(
+      `loa dub: ${where(l)}: ${l.action === 'unresolved' ? 'does not fit' : 'cut (accepted overrun)'}: ` +
+        `too long by ${l.overflow_ms} ms even at the highest speed; shorten by about ${l.shorten_by_chars} characters`,
+    )
+  if (unresolved.length > 0) {
+    await writeReport(o.report, result.report)
+    console.error(
+      `loa dub: ${unresolved.length} line(s) cannot fit without cutting speech: nothing exported. ` +
+        'Shorten them, or give --allow-overrun to cut them at their limit.',
+    )
+    return 3
+  }
   const format = /\.wav$/i.test(o.output) ? 'wav' : 'mp3'
   if (!o.media)
     await writeFile(o.output, await encodeTrack(result.track.pcm, result.track.sampleRate, format))
@@ -172,19 +223,12 @@ const dub = async (args: string[]): Promise<number> => {
   }
   if (o.srt) await writeFile(o.srt, writeSrt(result.adjusted))
   if (o.vtt) await writeFile(o.vtt, writeVtt(result.adjusted))
-  if (o.report)
-    await writeFile(
-      o.report,
-      /\.csv$/i.test(o.report) ? fitReportCsv(result.report) : `${JSON.stringify(result.report, null, 2)}\n`,
-    )
-  for (const l of result.report.lines.filter((l) => l.action === 'clamp'))
-    console.error(
-      `loa dub: line ${l.index}: too long by ${l.overflow_ms} ms, shorten by about ${l.shorten_by_chars} characters`,
-    )
+  await writeReport(o.report, result.report)
   const s = result.report.summary
   console.error(
     `loa dub: wrote ${o.output} (${(result.track.durationMs / 1000).toFixed(1)} s, ${s.lines} lines, ` +
-      `${s.fitted} fitted, ${s.flagged} flagged, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `${s.fitted} fitted, ${s.retimed} retimed, ${s.accepted_overrun} cut (accepted), ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s)`,
   )
   return 0
 }

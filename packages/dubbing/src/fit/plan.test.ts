@@ -66,9 +66,9 @@ describe('fit decisions', () => {
     expect(p.borrowedMs).toBe(1000)
   })
 
-  it('clamps at 1.5× total, never past the next line, and reports the overflow', () => {
+  it('stops at 1.5× total, never past the next line, and reports the overflow', () => {
     const p = placeLine(2000, w1!, 1.25) // window 1500 ms, max stretch 1.2 → 1667 ms
-    expect(p).toMatchObject({ action: 'clamp', placedStartMs: 4500, placedEndMs: 6000, overflowMs: 167 })
+    expect(p).toMatchObject({ action: 'unresolved', placedStartMs: 4500, placedEndMs: 6000, overflowMs: 167 })
     expect(p.stretch).toBeCloseTo(1.2)
     expect(p.placedEndMs).toBeLessThanOrEqual(cues[2]!.startMs)
     // An overlapped cue's slot ends at the next cue's start.

@@ -3,8 +3,9 @@
  * Per line, in order: (a) fits → placed at the cue start, padded with silence (never slowed down);
  * (b) too long → re-synthesized at a higher engine speed, up to `maxEngineSpeedup`; (c) still too long →
  * borrows silence after the cue, up to `maxBorrowMs` and never into the next line; (d) still too long →
- * tempo-preserving stretch until the total speed-up reaches `maxSpeedup`; (e) still too long → clamped:
- * placed at `maxSpeedup`, cut at the limit, flagged with the overflow and how many characters to shorten.
+ * tempo-preserving stretch until the total speed-up reaches `maxSpeedup`; (e) still too long → later lines of
+ * the same run are moved later where their own gaps allow (`planTrack`, re-timing); (f) still too long →
+ * `unresolved` (export held until fixed) or, when the user accepted it, `accepted-overrun` (cut at the limit).
  */
 
 export interface FitSettings {
@@ -16,6 +17,8 @@ export interface FitSettings {
   maxBorrowMs: number
   /** Silence kept before the next line when borrowing. */
   minGapMs: number
+  /** Latest a line may be moved after its cue start to make room for the line before it (re-timing). */
+  maxShiftMs: number
 }
 
 export const DEFAULT_FIT: FitSettings = {
@@ -23,9 +26,16 @@ export const DEFAULT_FIT: FitSettings = {
   maxSpeedup: 1.5,
   maxBorrowMs: 1000,
   minGapMs: 80,
+  maxShiftMs: 1500,
 }
 
-export type FitAction = 'fit' | 'speed' | 'borrow' | 'stretch' | 'clamp'
+/**
+ * What happened to a line: `fit` (as synthesized), `speed` (engine re-synthesis), `borrow` (ran into the
+ * silence after its cue), `stretch` (time-stretched), `retime` (moved later by `shiftMs` to make room for the
+ * line before), `unresolved` (cannot fit: the export is held), `accepted-overrun` (cannot fit, accepted by the
+ * user: cut at its limit, `overflowMs` not heard).
+ */
+export type FitAction = 'fit' | 'speed' | 'borrow' | 'stretch' | 'retime' | 'unresolved' | 'accepted-overrun'
 
 /** Where a line may sound: from its cue start to `limitMs` (cue end plus what it may borrow). */
 export interface LineWindow {
@@ -111,7 +121,7 @@ export const placeLine = (
   const needed = room > 0 ? durationMs / room : Infinity
   if (needed <= maxStretch) return place(room, needed, 'stretch')
   const atMax = durationMs / maxStretch
-  return place(Math.max(0, room), maxStretch, 'clamp', atMax - Math.max(0, room))
+  return place(Math.max(0, room), maxStretch, 'unresolved', atMax - Math.max(0, room))
 }
 
 /** "Shorten by about K characters": the overflow at the line's final speaking rate. */

@@ -41,12 +41,16 @@ export interface LineRenderOptions {
 
 export interface RenderedLine extends Placement {
   index: number
-  /** The placed speech: trimmed, maybe re-synthesized faster and stretched, cut at the limit when clamped. */
+  /** How much later than its cue start the line begins (re-timing). */
+  shiftMs?: number
+  /** The placed speech: trimmed, maybe re-synthesized faster and stretched; cut only when unresolved/accepted. */
   pcm: Int16Array
   /** Engine speed of the audio used (the speaker's speed × the engine speed-up). */
   speed: number
   /** Length of the speech at the speaker's speed, trimmed. */
   naturalMs: number
+  /** Length of the speech synthesized for placement (after the engine speed-up, before any stretch). */
+  speechMs?: number
   /** Characters of the spoken text (billing, and the "shorten by" hint). */
   characters: number
 }
@@ -81,7 +85,7 @@ const speak = async (
 
 const msOf = (samples: number, rate: number): number => (samples * 1000) / rate
 
-/** Cuts `pcm` to `length` samples with a short fade-out (a clamped line must not run into the next one). */
+/** Cuts `pcm` to `length` samples with a short fade-out (an accepted overrun must not run into the next line). */
 const cutWithFade = (pcm: Int16Array, length: number, rate: number): Int16Array => {
   const out = pcm.slice(0, Math.max(0, length))
   const fade = Math.min(out.length, Math.round((FADE_MS * rate) / 1000))
@@ -89,45 +93,91 @@ const cutWithFade = (pcm: Int16Array, length: number, rate: number): Int16Array 
   return out
 }
 
+/** A line synthesized for its window (engine speed-up applied), not yet placed. */
+export interface SynthesizedLine {
+  index: number
+  pcm: Int16Array
+  /** Engine speed of the audio (the speaker's speed × the engine speed-up). */
+  speed: number
+  /** The engine speed-up measured (natural length / this length). */
+  engineFactor: number
+  naturalMs: number
+  characters: number
+}
+
 /**
- * Renders one line into its window: synthesize at the speaker's speed, trim; too long → re-synthesize at up to
- * 1.25× the speed; then place (borrow / stretch / clamp) as `placeLine` decides. The engine speed-up counted
- * against the 1.5× cap is the one measured, not the one asked for.
+ * Synthesizes one line at the speaker's speed, trimmed; too long for its cue → re-synthesized at up to 1.25×
+ * the speed. The engine speed-up counted against the highest total is the one measured, not the one asked for.
  */
-export const renderLine = async (
+export const synthesizeLine = async (
   line: DubLine,
   window: LineWindow,
   options: LineRenderOptions = {},
-): Promise<RenderedLine> => {
+): Promise<SynthesizedLine> => {
   const rate = options.sampleRate ?? ENGINE_SAMPLE_RATE
   const fit = options.fit ?? DEFAULT_FIT
   let pcm = await speak(line, line.speed, rate, options)
   const naturalMs = msOf(pcm.length, rate)
   let speed = line.speed
-  let effective = 1
+  let engineFactor = 1
   const asked = engineSpeedup(naturalMs, window, fit)
   if (asked > 1 && line.speed < SPEED_RANGE.max) {
     speed = Math.min(SPEED_RANGE.max, Math.round(line.speed * asked * 1000) / 1000)
     const faster = await speak(line, speed, rate, options)
     if (faster.length > 0 && faster.length < pcm.length) {
       pcm = faster
-      effective = naturalMs / msOf(faster.length, rate)
+      engineFactor = naturalMs / msOf(faster.length, rate)
     } else speed = line.speed
   }
-  const placement = placeLine(msOf(pcm.length, rate), window, effective, fit)
+  return {
+    index: line.index,
+    pcm,
+    speed,
+    engineFactor,
+    naturalMs: Math.round(naturalMs),
+    characters: [...line.speech].length,
+  }
+}
+
+/**
+ * The synthesized speech placed as decided: time-stretched when asked, cut (with a fade) only when the
+ * placement is shorter than the speech — an `unresolved` or `accepted-overrun` line.
+ */
+export const placeSynthesized = (line: SynthesizedLine, placement: Placement, rate: number): RenderedLine => {
+  let pcm = line.pcm
   if (placement.stretch > 1.001) pcm = timeStretch(pcm, rate, 1 / placement.stretch)
   const startSample = Math.round((placement.placedStartMs * rate) / 1000)
   const room = Math.round((placement.placedEndMs * rate) / 1000) - startSample
-  if (pcm.length > room) pcm = cutWithFade(pcm, room, rate)
+  // A stretch lands within a few samples of its target: only a real shortfall is a cut.
+  const cut = pcm.length > room + Math.round(rate / 100)
+  if (pcm.length > room) pcm = cut ? cutWithFade(pcm, room, rate) : pcm.slice(0, room)
   const placedEndMs = placement.placedStartMs + Math.round(msOf(pcm.length, rate))
   return {
     ...placement,
     placedEndMs,
-    borrowedMs: Math.max(0, placedEndMs - window.endMs),
     index: line.index,
     pcm,
-    speed,
-    naturalMs: Math.round(naturalMs),
-    characters: [...line.speech].length,
+    speed: line.speed,
+    naturalMs: line.naturalMs,
+    speechMs: Math.round(msOf(line.pcm.length, rate)),
+    characters: line.characters,
   }
+}
+
+/** Renders one line alone into its window (the studio's preview): synthesize, then place as `placeLine` decides. */
+export const renderLine = async (
+  line: DubLine,
+  window: LineWindow,
+  options: LineRenderOptions = {},
+): Promise<RenderedLine> => {
+  const rate = options.sampleRate ?? ENGINE_SAMPLE_RATE
+  const synthesized = await synthesizeLine(line, window, options)
+  const placement = placeLine(
+    msOf(synthesized.pcm.length, rate),
+    window,
+    synthesized.engineFactor,
+    options.fit ?? DEFAULT_FIT,
+  )
+  const placed = placeSynthesized(synthesized, placement, rate)
+  return { ...placed, shiftMs: 0, borrowedMs: Math.max(0, placed.placedEndMs - window.endMs) }
 }
