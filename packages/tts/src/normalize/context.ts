@@ -42,6 +42,34 @@ export function precededBy(ctx: RuleContext, i: number, phrases: readonly string
   return phrases.some((p) => tail === p || tail.endsWith(` ${p}`))
 }
 
+/** Nouns a count out of a total is given for ("thắng 2/9 trận", "nghiệm thu 5/5 hạng mục"): "a trên b", never a date. */
+export const COUNTED_NOUNS = new Set([
+  'trận',
+  'hạng',
+  'chuyên',
+  'ván',
+  'set',
+  'câu',
+  'môn',
+  'đội',
+  'trường',
+  'xã',
+  'huyện',
+  'tỉnh',
+  'dự',
+  'hồ',
+  'đơn',
+  'bài',
+  'lượt',
+  'cầu',
+  'phiếu',
+  'ghế',
+  'tiêu',
+  'hạng',
+  'gói',
+  'công',
+])
+
 /** Whether the word is capitalised like a name ("Việt", "Thái"). */
 export function isCapitalised(word: string): boolean {
   return /^\p{Lu}\p{Ll}/u.test(word)

@@ -4,7 +4,7 @@
  * "ngày" is inserted when missing and never doubled; "mùng"/"mồng" written by the author stay.
  * A bare d/m is a date only when context says so (see fraction.ts for the other readings).
  */
-import { adjacentPreviousWord, nextWordIndex, previousWords } from '../context.ts'
+import { adjacentPreviousWord, COUNTED_NOUNS, nextWordIndex, previousWords } from '../context.ts'
 import { isValidDate, readMonth, readYear } from '../calendar.ts'
 import { readIntegerDigits } from '../number-reader.ts'
 import type { Frag, Rule, RuleContext } from '../rule-types.ts'
@@ -114,6 +114,8 @@ function readYearPart(year: string | undefined, ctx: RuleContext): string {
 
 /** Whether a bare d/m at token i reads as a date. */
 export function bareDateByContext(ctx: RuleContext, i: number): boolean {
+  const k = nextWordIndex(ctx, i)
+  if (k > 0 && COUNTED_NOUNS.has(ctx.tokens[k]?.text.toLowerCase() ?? '')) return false
   const adjacent = adjacentPreviousWord(ctx, i)
   if (DATE_BEFORE.has(adjacent)) return true
   if (NOT_DATE_BEFORE.has(adjacent)) return false

@@ -4,7 +4,13 @@
  * Context decides; a bare small proper fraction (1/2, 3/4) defaults to a fraction, a bare valid day/month
  * (30/4) to a date.
  */
-import { adjacentPreviousWord, isCapitalised, nextWordIndex, previousWords } from '../context.ts'
+import {
+  adjacentPreviousWord,
+  COUNTED_NOUNS,
+  isCapitalised,
+  nextWordIndex,
+  previousWords,
+} from '../context.ts'
 import { isValidDate, readMonth } from '../calendar.ts'
 import { readIntegerDigits } from '../number-reader.ts'
 import { parseWholeNumber, readParsed } from '../numeric.ts'
@@ -158,6 +164,7 @@ export const fractionRule: Rule = (ctx, i) => {
   const house = HOUSE.exec(word)
   if (
     house &&
+    adjacentPreviousWord(ctx, i) !== 'vòng' &&
     (word.split('/').length > 2 || /[A-Za-z]/.test(word) || isHouseContext(ctx, i, isDateLike(word)))
   ) {
     return single(
@@ -188,6 +195,10 @@ export const fractionRule: Rule = (ctx, i) => {
   const prev = adjacentPreviousWord(ctx, i)
   const j = nextWordIndex(ctx, i)
   const next = j > 0 ? (ctx.tokens[j]?.text.toLowerCase() ?? '') : ''
+  // A count out of a total ("thắng 2/9 trận") is "trên"; a knockout round ("vòng 1/8") is a fraction.
+  if (prev === 'vòng' && numerator < denominator) return single(`${topText} phần ${bottomText}`, 'fraction')
+  if (COUNTED_NOUNS.has(next) && numerator <= denominator)
+    return single(`${topText} trên ${bottomText}`, 'fraction')
   if (
     (numerator === 24 && denominator === 7) ||
     RATING_BEFORE.has(prev) ||

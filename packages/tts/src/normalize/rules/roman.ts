@@ -3,7 +3,7 @@
  * IV), as a heading number at the start of a line ("II. Nội dung"), or as a regnal number after a name
  * (Elizabeth II). After "thứ" they follow the ordinal rule.
  */
-import { adjacentPreviousWord, isCapitalised, precededBy } from '../context.ts'
+import { adjacentPreviousWord, isCapitalised, precededBy, previousWords } from '../context.ts'
 import { readOrdinal, readYear } from '../calendar.ts'
 import { readIntegerDigits } from '../number-reader.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
@@ -39,6 +39,7 @@ const TRIGGERS = [
   'chiến tranh thế giới',
   'world war',
   'vòng',
+  'lần',
   'loại',
   'nhóm',
   'giải',
@@ -78,11 +79,14 @@ function readRoman(ctx: RuleContext, i: number, text: string): string | null {
   if (prev === 'thứ') return readOrdinal(value, ctx.words)
   if (precededBy(ctx, i, TRIGGERS) || isHeadingNumber(ctx, i))
     return readIntegerDigits(String(value), ctx.words)
+  // "thế kỷ XII và VIII": the second numeral of a pair after a trigger.
+  if (/^(và|đến|tới|hoặc)$/.test(prev) && /thế (kỷ|kỉ)|chương|khóa/.test(previousWords(ctx, i, 5).join(' ')))
+    return readIntegerDigits(String(value), ctx.words)
   // Regnal numbers after a capitalised name: Elizabeth II, Louis XIV (never a lone I, V or X).
   let j = i - 1
   while (ctx.tokens[j]?.type === 'space') j--
   const before = ctx.tokens[j]
-  if (text.length >= 2 && before?.type === 'word' && isCapitalised(before.text)) {
+  if (text.length >= 2 && /^[IVX]+$/.test(text) && before?.type === 'word' && isCapitalised(before.text)) {
     return readIntegerDigits(String(value), ctx.words)
   }
   return null
