@@ -56,6 +56,11 @@ export const dubbingLines = appSchema.table(
     sourceLine: integer('source_line'),
     /** Last fit of this line ({ action, placed_start_ms, … } of the report), after a render or regeneration. */
     fit: jsonb('fit'),
+    /**
+     * The user's fix when the line did not fit ({ maxSpeedup?, borrowNextGap?, acceptOverrun? }): a render
+     * with an unresolved line is held until each one is fixed or accepted.
+     */
+    fix: jsonb('fix'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

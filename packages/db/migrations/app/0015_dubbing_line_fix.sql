@@ -1,0 +1,1 @@
+ALTER TABLE "app"."dubbing_lines" ADD COLUMN "fix" jsonb;
