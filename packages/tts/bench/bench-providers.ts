@@ -76,9 +76,11 @@ const main = async (): Promise<void> => {
   ]
   const samples = variants.map(() => ({ firsts: [] as number[], totals: [] as number[] }))
   for (const [, run] of variants) await run()
+  // The order rotates each round: no variant always runs right after the same other one.
   for (let i = 0; i < RUNS; i++)
-    for (const [v, [, run]] of variants.entries()) {
-      const [f, t] = await run()
+    for (let k = 0; k < variants.length; k++) {
+      const v = (i + k) % variants.length
+      const [f, t] = await variants[v]![1]()
       samples[v]!.firsts.push(f)
       samples[v]!.totals.push(t)
     }
