@@ -16,6 +16,8 @@ const v1Voice = z.object({
   level: z.string().nullable(),
   creditFactor: z.number(),
   engine: z.string(),
+  /** Provider voices: `available`, or `paused` while the provider keeps failing; null for Loa's own voices. */
+  providerState: z.enum(['available', 'paused']).nullable(),
   sampleAudioLink: z.string().nullable(),
   attribution: z.string().nullable(),
 })
@@ -34,6 +36,7 @@ const v1Voices = z.object({ total: z.number(), voices: z.array(v1Voice) }).meta(
         level: 'BASIC',
         creditFactor: 1,
         engine: 'espeak',
+        providerState: null,
         sampleAudioLink: 'https://api.example.vn/media/voices/hn_female_thuha_news.mp3',
         attribution: null,
       },
@@ -83,6 +86,7 @@ export const v1VoicesRoute: FastifyPluginAsyncZod = async (app) => {
           level: v.level,
           creditFactor: v.credit_factor,
           engine: v.engine,
+          providerState: v.provider_state,
           sampleAudioLink: v.sample_audio_url,
           attribution: v.attribution,
         }

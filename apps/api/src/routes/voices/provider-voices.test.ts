@@ -71,7 +71,13 @@ describe('provider voices through the API', () => {
     ])
     const v1 = (await api.call({ method: 'GET', url: '/v1/voices' })).json()
     expect(v1.voices).toContainEqual(
-      expect.objectContaining({ code: CODE, engine: 'provider', level: 'PREMIUM', creditFactor: 1.5 }),
+      expect.objectContaining({
+        code: CODE,
+        engine: 'provider',
+        providerState: 'available',
+        level: 'PREMIUM',
+        creditFactor: 1.5,
+      }),
     )
     // The key never leaves the server.
     expect(JSON.stringify(listed)).not.toContain(KEY)
