@@ -46,6 +46,8 @@ export const E2E = {
 export const productEnv = (dataDir: string): Record<string, string> => ({
   DATA_DIR: dataDir,
   NEXT_TELEMETRY_DISABLED: '1',
+  // No voice repository in the tests: the eSpeak voices only (a neural voice is installed by its own tests).
+  LOA_DEFAULT_VOICES: 'none',
   LOG_LEVEL: 'warn',
   WEB_PORT: String(E2E.webPort),
   API_PORT: String(E2E.apiPort),

@@ -11,6 +11,15 @@ import {
   type VoiceProviderSettings,
 } from '@loa/service-kit'
 
+/** `LOA_DEFAULT_VOICES`: a comma list; `none` (or empty) turns the install off. */
+export const parseDefaultVoices = (value: string): string[] =>
+  value.trim().toLowerCase() === 'none'
+    ? []
+    : value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+
 /** The environment the CLI hands to every app's own `loadXConfig` (only config files read process.env). */
 export const cliEnv = (): Env => ({ ...process.env })
 
@@ -25,6 +34,13 @@ const schema = z.object({
   VOICES_DIR: z.string().optional(),
   /** Where `loa voices install NAME` downloads Piper voices from. */
   PIPER_VOICES_URL: httpUrl().optional(),
+  /** Piper voices `loa serve all` installs in the background (comma list; `none` = off). */
+  LOA_DEFAULT_VOICES: z
+    .string()
+    .default('vi_VN-vais1000-medium')
+    .refine((v) => /^\s*none\s*$/i.test(v) || v.split(',').every((n) => /^\s*[\w.:/%-]+\s*$/.test(n)), {
+      message: "a comma list of Piper voice names (or …onnx URLs), or 'none'",
+    }),
   ...voiceProvidersEnvFields,
 })
 
@@ -37,6 +53,8 @@ export interface CliConfig {
   voicesDir: string
   /** Undefined: the public Piper voice repository. */
   piperVoicesUrl?: string
+  /** Voices installed in the background at `loa serve all` (empty: none). */
+  defaultVoices: string[]
   /** Embedded mode: PGlite under `$DATA_DIR/db`, owned by one process at a time. */
   embedded: boolean
   /** Outside voice providers (`VOICE_PROVIDERS_FILE`): `loa voices` lists their voices, `loa speak -v` speaks them. */
@@ -53,6 +71,7 @@ export const loadCliConfig = (env: Env = cliEnv()): CliConfig => {
     logLevel: c.LOG_LEVEL,
     voicesDir: c.VOICES_DIR ?? path.join(c.DATA_DIR, 'voices'),
     piperVoicesUrl: c.PIPER_VOICES_URL,
+    defaultVoices: parseDefaultVoices(c.LOA_DEFAULT_VOICES),
     embedded: !c.DATABASE_URL,
     voiceProviders: voiceProvidersFromEnv('loa', c.VOICE_PROVIDERS_FILE, env),
   }

@@ -9,8 +9,13 @@ export const SAMPLE_SENTENCE =
 /**
  * Speaks the sample sentence with the installed voice whose files are `name.*` into `name.sample.mp3` next
  * to them; returns its path, or undefined (with the reason on stderr) when the voice cannot speak.
+ * `closePool: false` inside a running server, whose services share the tts worker pool.
  */
-export const writeVoiceSample = async (name: string, dir: string): Promise<string | undefined> => {
+export const writeVoiceSample = async (
+  name: string,
+  dir: string,
+  options: { closePool?: boolean } = {},
+): Promise<string | undefined> => {
   const voice = installedVoices().find(
     (v) => v.engine.piper && basename(v.engine.piper.model) === `${name}.onnx`,
   )
@@ -32,6 +37,6 @@ export const writeVoiceSample = async (name: string, dir: string): Promise<strin
     )
     return undefined
   } finally {
-    await closeSharedPool()
+    if (options.closePool !== false) await closeSharedPool()
   }
 }

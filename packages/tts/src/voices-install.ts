@@ -40,6 +40,8 @@ export interface InstallOptions {
   baseUrl?: string
   fetch?: typeof fetch
   log?: (line: string) => void
+  /** Bytes downloaded so far of `total` (the sizes voices.json gives, else the servers' Content-Length; 0 unknown). */
+  onProgress?: (bytes: number, total: number) => void
 }
 
 export interface InstalledVoice {
@@ -86,15 +88,22 @@ const filesByName = async (name: string, baseUrl: string, doFetch: typeof fetch)
 }
 
 /** Downloads `file` to `target`, checking its size and MD5 when known; removes `target` on any failure. */
-const download = async (file: RemoteFile, target: string, doFetch: typeof fetch): Promise<number> => {
+const download = async (
+  file: RemoteFile,
+  target: string,
+  doFetch: typeof fetch,
+  onBytes?: (chunk: number, length: number | undefined) => void,
+): Promise<number> => {
   try {
     const response = await get(file.url, doFetch)
     const md5 = createHash('md5')
     let bytes = 0
+    const length = Number(response.headers.get('content-length')) || undefined
     const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
     body.on('data', (chunk: Buffer) => {
       bytes += chunk.length
       md5.update(chunk)
+      onBytes?.(chunk.length, length)
     })
     await pipeline(body, createWriteStream(target, { flags: 'wx' })).catch((error: unknown) => {
       throw new VoiceInstallError(
@@ -155,9 +164,17 @@ export const installVoice = async (nameOrUrl: string, options: InstallOptions): 
   const config = join(options.dir, `${name}${PIPER_CONFIG_SUFFIX}`)
   try {
     let bytes = 0
+    let done = 0
+    const sized = files.every((f) => f.size !== undefined)
+    let total = sized ? files.reduce((n, f) => n + f.size!, 0) : 0
     for (const [i, file] of files.entries()) {
       options.log?.(`downloading ${file.url}${file.size ? ` (${file.size} bytes)` : ''}`)
-      bytes += await download(file, temps[i]!, doFetch)
+      bytes += await download(file, temps[i]!, doFetch, (chunk, length) => {
+        // Without sizes in voices.json, the model's Content-Length stands for the whole (the JSON is tiny).
+        if (!sized && i === 0 && total === 0 && length) total = length
+        done += chunk
+        options.onProgress?.(done, Math.max(total, done))
+      })
     }
     const sidecar = join(options.dir, `${name}${SIDECAR_SUFFIX}`)
     const known = knownVoiceSidecar(name)

@@ -15,6 +15,7 @@ import type { Gender, LoaVoice, VoicePurpose } from './voices.ts'
 export const PIPER_MODEL_SUFFIX = '.onnx'
 export const PIPER_CONFIG_SUFFIX = '.onnx.json'
 export const SIDECAR_SUFFIX = '.loa.json'
+export const SAMPLE_SUFFIX = '.sample.mp3'
 
 /** Installed voices come after the built-in ones in the catalogue order. */
 const FIRST_INSTALLED_RANK = 100
@@ -61,7 +62,7 @@ const fingerprint = (path: string): string => {
 }
 
 /** One installed voice from its files; throws with the reason when it cannot be listed. */
-const readVoice = (dir: string, stem: string, rank: number): LoaVoice => {
+const readVoice = (dir: string, stem: string, rank: number, files: ReadonlySet<string>): LoaVoice => {
   const model = join(dir, `${stem}${PIPER_MODEL_SUFFIX}`)
   const configPath = join(dir, `${stem}${PIPER_CONFIG_SUFFIX}`)
   const config = parsePiperConfig(JSON.parse(readFileSync(configPath, 'utf8')) as unknown, configPath)
@@ -105,6 +106,7 @@ const readVoice = (dir: string, stem: string, rank: number): LoaVoice => {
         config: configPath,
         ...(Number.isInteger(speaker) ? { speakerId: speaker as number } : {}),
         fingerprint: `${fingerprint(model)}/${fingerprint(configPath)}`,
+        ...(files.has(`${stem}${SAMPLE_SUFFIX}`) ? { sample: join(dir, `${stem}${SAMPLE_SUFFIX}`) } : {}),
       },
     },
     ...(text(sidecar.attribution, undefined) ? { attribution: text(sidecar.attribution, '')! } : {}),
@@ -123,7 +125,7 @@ const scan = (dir: string, dirMtime: number): Scan => {
   const problems: VoiceProblem[] = []
   for (const [i, stem] of stems.entries()) {
     try {
-      voices.push(readVoice(dir, stem, FIRST_INSTALLED_RANK + i))
+      voices.push(readVoice(dir, stem, FIRST_INSTALLED_RANK + i, files))
     } catch (error) {
       problems.push({ name: stem, problem: error instanceof Error ? error.message : String(error) })
     }

@@ -19,6 +19,8 @@ export interface PiperVoiceRef {
   speakerId?: number
   /** Changes whenever the voice's files change (part of the sentence-cache key). */
   fingerprint: string
+  /** `NAME.sample.mp3` beside the model, once spoken (its arrival changes the list, so the catalogue publishes it). */
+  sample?: string
 }
 
 /** How a Loa voice is rendered by the eSpeak engines (native and WASM share voices and variants). */

@@ -24,9 +24,9 @@ export interface NeuralVoiceSync {
 
 /** `NAME.sample.mp3` next to the voice's model, when the installer left one. */
 const sampleOf = async (voice: LoaVoice): Promise<Uint8Array | undefined> => {
-  const model = voice.engine.piper?.model
-  if (!model) return undefined
-  return readFile(model.replace(/\.onnx$/, '.sample.mp3')).catch(() => undefined)
+  const sample = voice.engine.piper?.sample
+  if (!sample) return undefined
+  return readFile(sample).catch(() => undefined)
 }
 
 export const createNeuralVoiceSync = (deps: {

@@ -1,6 +1,7 @@
 import { createLogger } from '@loa/service-kit'
 import { loadWorkerConfig, registerJobHandlers } from '@loa/worker'
 import { cliEnv, loadCliConfig } from '../config.ts'
+import { installDefaultVoices } from '../default-voices.ts'
 import { openPlatform } from '../platform/open-platform.ts'
 import { loadService, SERVICE_NAMES, type ServiceApp, type ServiceName } from '../platform/services.ts'
 
@@ -77,6 +78,14 @@ export const run = async (args: string[]): Promise<number> => {
     if (runJobs)
       process.stdout.write(`  jobs  ${queue.kind} runner, concurrency ${workerConfig.concurrency}\n`)
     process.stdout.write('\n')
+    // A natural voice from the first start (issue #26 §1): in the background, never holding start-up.
+    if (runJobs && cli.defaultVoices.length > 0)
+      void installDefaultVoices({
+        names: cli.defaultVoices,
+        dir: cli.voicesDir,
+        ...(cli.piperVoicesUrl ? { baseUrl: cli.piperVoicesUrl } : {}),
+        log: (line) => process.stdout.write(`[voices] ${line}\n`),
+      })
   } catch (error) {
     await shutdown('start-up failure').catch(() => undefined)
     throw error
