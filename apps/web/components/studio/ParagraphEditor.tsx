@@ -1,22 +1,27 @@
 'use client'
-import { useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import { DEMO_TEXT_MAX } from '@/lib/api/demo-synthesis'
 import { studioErrorKey } from '@/lib/studio/errors'
 import { playShortText } from '@/lib/studio/listen'
+import { pastedParagraphs } from '@/lib/studio/paste'
 import {
   DEFAULT_VOICE,
   PAUSES_MS,
   SPEEDS,
   emptyParagraph,
   insertPause,
-  splitIntoParagraphs,
+  newParagraphId,
   type Paragraph,
 } from '@/lib/studio/text'
 
+/** How long "join them again" stays offered after a paste was split. */
+const UNDO_SPLIT_MS = 15_000
+
 /**
- * The paragraphs of the studio editor: text (a paste with blank lines becomes several paragraphs), and per
+ * The paragraphs of the studio editor: text (a paste with blank lines, headings or a web page's blocks becomes
+ * several paragraphs, each with the paragraph's voice, and can be joined again), and per
  * paragraph its voice, speed, pause insertion at the caret, listening to the selection, removal; then "add".
  */
 export function ParagraphEditor({
@@ -48,20 +53,48 @@ export function ParagraphEditor({
   const textareas = useRef<Record<string, HTMLTextAreaElement | null>>({})
   const sample = useRef<HTMLAudioElement | null>(null)
   const [listening, setListening] = useState<string | null>(null)
+  /** The last split paste: its paragraphs and the one paragraph it came from (to join them again). */
+  const [split, setSplit] = useState<{ ids: string[]; joined: Paragraph } | null>(null)
+
+  useEffect(() => {
+    if (!split) return
+    const timer = setTimeout(() => setSplit(null), UNDO_SPLIT_MS)
+    return () => clearTimeout(timer)
+  }, [split])
 
   const onPaste = (p: Paragraph, e: React.ClipboardEvent<HTMLTextAreaElement>) => {
-    const pasted = e.clipboardData.getData('text/plain')
-    if (!/\n\s*\n/.test(pasted)) return
+    const plain = e.clipboardData.getData('text/plain')
+    const pieces = pastedParagraphs(plain, e.clipboardData.getData('text/html'))
+    if (!pieces) return
     e.preventDefault()
     const el = e.currentTarget
-    const merged = el.value.slice(0, el.selectionStart) + pasted + el.value.slice(el.selectionEnd)
-    const parts = splitIntoParagraphs(merged, p.voiceCode, p.speed)
+    const before = el.value.slice(0, el.selectionStart).trim()
+    const after = el.value.slice(el.selectionEnd).trim()
+    const texts = [before, ...pieces, after].filter((text) => text.length > 0)
+    const parts = texts.map((text, i) => ({
+      id: i === 0 ? p.id : newParagraphId(),
+      text,
+      voiceCode: p.voiceCode,
+      speed: p.speed,
+    }))
     onParagraphs((ps) => {
       const i = ps.findIndex((x) => x.id === p.id)
-      if (i < 0 || parts.length === 0) return ps
-      parts[0] = { ...parts[0]!, id: p.id }
+      if (i < 0) return ps
       return [...ps.slice(0, i), ...parts, ...ps.slice(i + 1)]
     })
+    const joined = el.value.slice(0, el.selectionStart) + plain + el.value.slice(el.selectionEnd)
+    setSplit({ ids: parts.map((x) => x.id), joined: { ...p, text: joined } })
+  }
+
+  /** Puts the split paste back as the one paragraph it was pasted into. */
+  const joinSplit = () => {
+    if (!split) return
+    onParagraphs((ps) => {
+      const i = ps.findIndex((x) => x.id === split.ids[0])
+      if (i < 0) return ps
+      return [...ps.slice(0, i), split.joined, ...ps.slice(i).filter((x) => !split.ids.includes(x.id))]
+    })
+    setSplit(null)
   }
 
   const addPause = (p: Paragraph) => {
@@ -98,6 +131,14 @@ export function ParagraphEditor({
 
   return (
     <>
+      {split && (
+        <p className="studio-row studio-paste-split" role="status" data-testid="paste-split">
+          {t('editor.pasteSplit', { n: split.ids.length })}{' '}
+          <button type="button" className="btn btn-ghost" onClick={joinSplit}>
+            {t('editor.pasteJoin')}
+          </button>
+        </p>
+      )}
       <ol className="studio-paragraphs">
         {paragraphs.map((p, i) => (
           <li key={p.id} className="studio-paragraph">
