@@ -87,6 +87,12 @@ export const phoneRule: Rule = (ctx, i) => {
   if (!token) return null
   const word = token.text
   if (!/^[+(\d]/.test(word)) return null
+  // "0969.082.115/0949.396.115": two numbers given for one line, each read digit by digit.
+  const pair = /^([+\d][\d.-]{8,16}\d)\/([+\d][\d.-]{8,16}\d)$/.exec(word)
+  if (pair && WHOLE.test(pair[1] ?? '') && WHOLE.test(pair[2] ?? '')) {
+    const text = `${readPhone(pair[1] ?? '')} ${readPhone(pair[2] ?? '')}`
+    return { next: i + 1, frags: [{ text, kind: 'phone', start: token.start, end: token.end }] }
+  }
   const count = digitCount(word)
   const isWhole = (WHOLE.test(word) && count >= 9 && count <= 13) || HOTLINE.test(word)
   if (isWhole || (/^0\d{8,11}$/.test(word) && !word.includes('.'))) {
@@ -103,13 +109,18 @@ export const phoneRule: Rule = (ctx, i) => {
     let raw = word
     for (;;) {
       let k = j + 1
+      let closed = false
       while (
         ctx.tokens[k]?.type === 'space' ||
         (ctx.tokens[k]?.type === 'punct' && ctx.tokens[k]?.text === ')')
-      )
+      ) {
+        if (ctx.tokens[k]?.text === ')') closed = true
         k++
+      }
       const next = ctx.tokens[k]
-      if (!next || next.type !== 'word' || !GROUP.test(next.text) || total + next.text.length > 12) break
+      // After an area code in brackets the subscriber number may be one run: "(0292) 3891433".
+      const group = next !== undefined && (GROUP.test(next.text) || (closed && /^\d{6,8}$/.test(next.text)))
+      if (!next || next.type !== 'word' || !group || total + next.text.length > 12) break
       total += next.text.length
       raw += next.text
       end = next.end

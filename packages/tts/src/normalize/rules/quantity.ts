@@ -216,13 +216,22 @@ export const quantityRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
   // "video 4K": a display resolution, not four thousand.
-  if (/^[2-8]K$/.test(token.text) && previousWords(ctx, i, 3).some((w) => RESOLUTION_WORDS.has(w))) {
-    const text = `${readIntegerDigits(token.text[0] ?? '', ctx.words)} ca`
+  const resolution = /^([1-8])(?:\.(5))?K$/.exec(token.text)
+  if (resolution && previousWords(ctx, i, 3).some((w) => RESOLUTION_WORDS.has(w))) {
+    const half = resolution[2] ? ' chấm năm' : ''
+    const text = `${readIntegerDigits(resolution[1] ?? '', ctx.words)}${half} ca`
     return { next: i + 1, frags: [{ text, kind: 'unit', start: token.start, end: token.end }] }
   }
   const named = readNamedNumber(ctx, i, token.text)
   if (named)
     return { next: i + 1, frags: [{ text: named, kind: 'number', start: token.start, end: token.end }] }
+  // ">315.147 tài khoản", "<18W": a bound glued to an amount reads "hơn" / "dưới".
+  const bound = /^([><])(\d.*)$/.exec(token.text)
+  const bounded = bound ? readQuantityWord(ctx, bound[2] ?? '') : null
+  if (bound && bounded) {
+    const text = `${bound[1] === '>' ? 'hơn' : 'dưới'} ${bounded.text}${bounded.pendingCurrency ? ` ${bounded.pendingCurrency}` : ''}`
+    return { next: i + 1, frags: [{ text, kind: bounded.kind, start: token.start, end: token.end }] }
+  }
   // "+1,5%", "+12 điểm": an explicit plus sign before an amount (phones took "+84 …" already).
   if (/^\+\d/.test(token.text)) {
     const signed = readQuantityWord(ctx, token.text.slice(1))
@@ -278,13 +287,22 @@ const PER_PERIOD = /^(ngày|đêm|tháng|năm|tuần|quý|giờ|phút|người|l
 /** A counted word per a period after a number: "30 chuyến/ngày" → ba mươi chuyến trên ngày. */
 const countedPer = (ctx: RuleContext, i: number, left: string, right: string) => {
   const token = ctx.tokens[i]!
-  if (!/^\p{Ll}+$/u.test(left) || !PER_PERIOD.test(right)) return null
+  // "5 phút/lần": once every five minutes; "5261 ảnh/km": pictures per kilometre.
+  const per = right === 'lần' ? null : PER_PERIOD.test(right) ? right : readUnit(right)
+  if (!/^\p{Ll}+$/u.test(left) || (per === null && right !== 'lần')) return null
   let j = i - 1
   while (ctx.tokens[j]?.type === 'space') j--
   if (!/\d$/.test(ctx.tokens[j]?.text ?? '')) return null
   return {
     next: i + 1,
-    frags: [{ text: `${left} trên ${right}`, kind: 'unit' as const, start: token.start, end: token.end }],
+    frags: [
+      {
+        text: per === null ? `${left} một lần` : `${left} trên ${per}`,
+        kind: 'unit' as const,
+        start: token.start,
+        end: token.end,
+      },
+    ],
   }
 }
 

@@ -81,6 +81,10 @@ function join(
   if (bothSmall && right.kind === 'number' && isScoreContext(ctx, i, endIndex)) {
     return { text: right.text, score: true }
   }
+  // "220V-50Hz": two measures of different kinds side by side, not a range between them.
+  const unitOf = (side: Side): string => side.text.split(' ').pop() ?? ''
+  if (left.kind === 'unit' && right.kind === 'unit' && unitOf(left) !== unitOf(right))
+    return { text: right.text, score: false }
   // "50-50", "3-3" outside a match: a pair of equal numbers is a split or a tie, never a range.
   if (Number.isInteger(left.value) && left.value === right.value) return { text: right.text, score: true }
   return { text: `đến ${right.text}`, score: false }

@@ -47,10 +47,34 @@ export function readAddress(text: string): string {
   return out.join(' ')
 }
 
+/** "thư:giaoduc@dantri.com.vn", "Shopee:https://…": a label glued to an address by a colon. */
+function labelled(ctx: Parameters<Rule>[0], i: number): ReturnType<Rule> {
+  const token = ctx.tokens[i]!
+  const m = /^(\p{L}{2,20}):(\S+)$/u.exec(token.text)
+  if (!m) return null
+  const label = m[1] ?? ''
+  const address = (m[2] ?? '').replace(/^[a-z]+:\/\//i, '').replace(/\/$/, '')
+  const email = EMAIL.test(m[2] ?? '')
+  if (!email && !URL_WITH_SCHEME.test(m[2] ?? '') && !URL_BARE.test(m[2] ?? '')) return null
+  const split = token.start + label.length + 1
+  return {
+    next: i + 1,
+    frags: [
+      { text: label, kind: 'plain', start: token.start, end: split - 1 },
+      { text: readAddress(address), kind: email ? 'email' : 'url', start: split, end: token.end },
+    ],
+  }
+}
+
 export const webRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
   const word = token.text
+  if (word.includes(':') && !word.includes('://')) {
+    const hit = labelled(ctx, i)
+    if (hit) return hit
+  }
+  if (/^\p{L}{2,20}:(?:https?|ftp):\/\//iu.test(word)) return labelled(ctx, i)
   if (EMAIL.test(word)) {
     return {
       next: i + 1,
