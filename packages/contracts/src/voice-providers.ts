@@ -60,7 +60,7 @@ export const voiceProviderSchema = z.object({
   model: z.string().min(1).max(100).optional(),
   /** Requests in flight at once (more wait their turn). */
   concurrency: z.number().int().min(1).max(100).default(4),
-  /** One request's time limit, retries excluded. */
+  /** How long a request may go without an answer, or without audio while it streams (each retry anew). */
   timeout_ms: z.number().int().min(100).max(600_000).default(60_000),
   /** Retries on 429/5xx/network errors (honouring Retry-After). */
   max_retries: z.number().int().min(0).max(5).default(2),

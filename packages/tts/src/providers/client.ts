@@ -142,7 +142,8 @@ export const createProviderClient = (
       signal.addEventListener('abort', onAbort, { once: true })
     })
 
-  const httpFor = (caller: AbortSignal | undefined, timeout: AbortSignal): ProviderHttp => {
+  const httpFor = (caller: AbortSignal | undefined, dog: Watchdog): ProviderHttp => {
+    const timeout = dog.signal
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout
     const failed = (error: unknown): TtsError => {
       if (error instanceof TtsError) return error
@@ -160,6 +161,8 @@ export const createProviderClient = (
       sleep: (ms) => sleep(ms, signal).catch((e: unknown) => Promise.reject(failed(e))),
       async send(url, init) {
         for (let attempt = 0; ; attempt++) {
+          // Each attempt has the whole time limit (a retry's wait is not counted).
+          dog.touch()
           let response: Response
           try {
             response = await fetch(url, { ...init, signal })
@@ -167,10 +170,11 @@ export const createProviderClient = (
             const coded = failed(error)
             if (coded.code !== 'PROVIDER_UNAVAILABLE' || timeout.aborted || attempt >= config.max_retries)
               throw coded
+            dog.stop()
             await sleep(backoff(attempt), signal).catch((e: unknown) => Promise.reject(failed(e)))
             continue
           }
-          if (response.ok) return response
+          if (response.ok) return watched(response, dog)
           const body = await response.text().catch(() => '')
           const wait = retryAfterMs(response.headers)
           const code = codeFor(response.status)
@@ -179,6 +183,7 @@ export const createProviderClient = (
             attempt < config.max_retries &&
             (wait ?? 0) <= MAX_RETRY_AFTER_MS
           ) {
+            dog.stop()
             await sleep(wait ?? backoff(attempt), signal).catch((e: unknown) => Promise.reject(failed(e)))
             continue
           }
@@ -200,8 +205,9 @@ export const createProviderClient = (
           `${config.id} is paused after repeated failures until ${new Date(openUntil!).toISOString()}`,
         )
       await acquire(signal)
-      const timeout = AbortSignal.timeout(config.timeout_ms)
-      const http = httpFor(signal, timeout)
+      const dog = watchdog(config.timeout_ms)
+      const timeout = dog.signal
+      const http = httpFor(signal, dog)
       try {
         const result = await work(http)
         recordOutcome(undefined)
@@ -221,10 +227,53 @@ export const createProviderClient = (
         recordOutcome(coded)
         throw coded
       } finally {
+        dog.stop()
         release()
       }
     },
   }
+}
+
+interface Watchdog {
+  signal: AbortSignal
+  /** Starts the time limit again (an attempt starts, the answer or a piece of audio arrived). */
+  touch(): void
+  stop(): void
+}
+
+/**
+ * The provider's time limit: aborts when `ms` pass with no answer, or with no audio while it streams — a long text
+ * that keeps coming is not cut, a stalled one is. Adapters that poll (FPT) do not touch it: it bounds their wait.
+ */
+const watchdog = (ms: number): Watchdog => {
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const stop = (): void => clearTimeout(timer)
+  const touch = (): void => {
+    stop()
+    if (!controller.signal.aborted) timer = setTimeout(() => controller.abort(), ms)
+  }
+  touch()
+  return { signal: controller.signal, touch, stop }
+}
+
+/** A 2xx response whose body touches the watchdog with every chunk. */
+const watched = (response: Response, dog: Watchdog): Response => {
+  dog.touch()
+  if (!response.body) return response
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        dog.touch()
+        controller.enqueue(chunk)
+      },
+    }),
+  )
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
 }
 
 /** 0.5 s × 2^n, capped at 8 s, with up to 25 % jitter (as the OpenAI SDK). */

@@ -236,6 +236,11 @@ describe('provider failures', () => {
       ),
     )
     expect(server.peak).toBe(3)
+    // The limit is on silence, not on length: audio that keeps coming for longer than it is not cut.
+    const long = await start('openai', { chunkMs: 100, chunkDelayMs: 60 })
+    configureVoiceProviders([configFor(long, { timeout_ms: 400, max_retries: 0 })])
+    const spoken = await synthesize({ text: TEXT, voice: 'vi-north-female-openai', format: 'wav' })
+    expect(spoken.durationMs).toBeGreaterThan(2500)
     const slow = await start('openai', { firstByteDelayMs: 2000 })
     configureVoiceProviders([configFor(slow, { timeout_ms: 200, max_retries: 0 })])
     await expect(synthesize({ text: 'Xin chào.', voice: 'vi-north-female-openai' })).rejects.toMatchObject({
