@@ -26,7 +26,8 @@ beforeAll(async () => {
           base_url: `${server.url}/v1`,
           api_key_env: 'VIENEU_KEY',
           max_retries: 1,
-          breaker_failures: 50,
+          // Two failed syntheses in a row pause it (the last test); every other test ends well.
+          breaker_failures: 2,
           voices: [
             {
               code: CODE,
@@ -204,12 +205,10 @@ describe('provider voices through the API', () => {
     expect(inputs.join(' ')).toContain('Hẹn gặp lại nhé')
   })
 
-  it('an outage fails the request with PROVIDER_UNAVAILABLE, its credits released, no other voice used', async () => {
+  it('an outage fails requests with PROVIDER_UNAVAILABLE, credits released, no other voice used; then the provider is paused', async () => {
     await api.setBalance('u-outage', 1_000)
     const token = await api.token('u-outage')
-    server.down = true
-    const before = server.requests.length
-    try {
+    const synthesize = async () => {
       const created = await api.call({
         method: 'POST',
         url: '/api/v1/synthesis',
@@ -217,11 +216,26 @@ describe('provider voices through the API', () => {
         payload: { text: TEXT, voice_code: CODE, audio_type: 'mp3' },
       })
       expect(created.statusCode, created.body).toBe(200)
-      const done = await api.waitFinal(token, created.json().result.request_id)
-      expect(done).toMatchObject({ status: 'FAILURE', error_code: 'PROVIDER_UNAVAILABLE' })
+      return api.waitFinal(token, created.json().result.request_id)
+    }
+    server.down = true
+    try {
+      for (let i = 0; i < 2; i++) {
+        const before = server.requests.length
+        expect(await synthesize()).toMatchObject({ status: 'FAILURE', error_code: 'PROVIDER_UNAVAILABLE' })
+        expect(await api.balance('u-outage')).toBe(1_000)
+        // One request and its one retry, both to the provider's own voice.
+        expect(server.requests.length - before).toBe(2)
+      }
+      // Paused: both voice lists say so, and a request fails at once without reaching the provider.
+      const listed = (await api.call({ method: 'GET', url: `/api/v1/voices?code=${CODE}` })).json()
+      expect(listed.result.items[0]).toMatchObject({ code: CODE, provider_state: 'paused' })
+      const v1 = (await api.call({ method: 'GET', url: '/v1/voices' })).json()
+      expect(v1.voices).toContainEqual(expect.objectContaining({ code: CODE, providerState: 'paused' }))
+      const before = server.requests.length
+      expect(await synthesize()).toMatchObject({ status: 'FAILURE', error_code: 'PROVIDER_UNAVAILABLE' })
+      expect(server.requests.length).toBe(before)
       expect(await api.balance('u-outage')).toBe(1_000)
-      // One request and its one retry, both to the provider's own voice.
-      expect(server.requests.length - before).toBe(2)
     } finally {
       server.down = false
     }
