@@ -1,5 +1,12 @@
 import { audioExpired, sweptRequestOf } from '@loa/synthesis'
-import { createBaseApp, openSharedRedis, redisReadiness, registerHealthRoutes } from '@loa/service-kit'
+import { recordQueueStats } from '@loa/jobs'
+import {
+  createBaseApp,
+  openSharedRedis,
+  redisReadiness,
+  registerHealthRoutes,
+  registerMetrics,
+} from '@loa/service-kit'
 import { isLocalStorage } from '@loa/storage'
 import type { FastifyInstance } from 'fastify'
 import { installAuth } from './plugins/auth.ts'
@@ -53,6 +60,9 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   installAuth(app, deps)
   sweepIdempotencyKeys(app, app.ctx.db)
   acceptCamelCaseQueries(app)
+  // Prometheus: HTTP latency and status by route, and the queue's depth as this API sees it.
+  const queue = deps.queue
+  registerMetrics(app, 'api', queue && (async () => recordQueueStats(await queue.stats())))
   // Every dependency a request may need: a load balancer stops sending traffic while any one is down.
   registerHealthRoutes(app, 'api', [
     { name: 'database', check: () => deps.database.ping() },

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
-import { createBaseApp, registerHealthRoutes } from '@loa/service-kit'
+import { createBaseApp, registerHealthRoutes, registerMetrics } from '@loa/service-kit'
 import type { Database } from '@loa/db'
 import { createAdminAuth } from './auth.ts'
 import type { FlagsConfig } from './config.ts'
@@ -80,6 +80,7 @@ export const buildFlagsApp = ({ config: rawConfig, database, logger }: FlagsAppD
   )
 
   registerHealthRoutes(app, 'flags', [{ name: 'database', check: database.ping }], () => shuttingDown)
+  registerMetrics(app, 'flags')
   // Routes in a child scope registered after CORS, so the CORS hooks apply to all of them.
   void app.register(async (scope) => {
     registerPublicRoutes(scope, { db, payloads, hub, sseRetryMs: config.sseRetryMs })

@@ -4,7 +4,13 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Database } from '@loa/db'
-import { createBaseApp, openSharedRedis, redisReadiness, registerHealthRoutes } from '@loa/service-kit'
+import {
+  createBaseApp,
+  openSharedRedis,
+  redisReadiness,
+  registerHealthRoutes,
+  registerMetrics,
+} from '@loa/service-kit'
 import type { SsoConfig } from './config.ts'
 import type { SsoContext } from './context.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
@@ -57,6 +63,7 @@ export const buildSsoApp = (deps: SsoAppDeps): FastifyInstance => {
     { name: 'database', check: database.ping },
     ...(config.redisUrl ? [redisReadiness('redis', () => redis)] : []),
   ])
+  registerMetrics(app, 'sso')
   const clock = deps.clock ?? systemClock
   const db = database.db
 

@@ -1,7 +1,13 @@
 import path from 'node:path'
 import { migrateAll, openDatabase, type Database } from '@loa/db'
-import { createQueue, type Queue } from '@loa/jobs'
-import { createBaseApp, listen, registerHealthRoutes, type createLogger } from '@loa/service-kit'
+import { createQueue, recordQueueStats, type Queue } from '@loa/jobs'
+import {
+  createBaseApp,
+  listen,
+  registerHealthRoutes,
+  registerMetrics,
+  type createLogger,
+} from '@loa/service-kit'
 import type { Storage } from '@loa/storage'
 import type { WorkerConfig } from './config.ts'
 import { registerJobHandlers } from './register.ts'
@@ -59,6 +65,9 @@ export const startWorker = async (config: WorkerConfig, logger: Logger): Promise
       ],
       () => shuttingDown,
     )
+    // Prometheus on the health port: job durations, failures and takeovers, queue depth and age, ledger entries,
+    // characters synthesized, provider errors.
+    registerMetrics(health, 'worker', async () => recordQueueStats(await runningQueue.stats()))
     const address = await listen(health, { port: config.port, host: config.host })
     await queue.start(definitions, { concurrency: config.concurrency })
     logger.info(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import { Queue as BullQueue, QueueEvents, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { deleteRedisKeys, withTimeout } from '@loa/service-kit'
 import { Redis } from 'ioredis'
@@ -50,7 +51,7 @@ const CANCEL_POLL_MS = 500
  * connection retries forever (BullMQ needs that), so without this bound a command sent while Redis is down would
  * wait in ioredis's offline queue and run — and be charged for — when Redis returns.
  */
-const REDIS_WAIT_MS = 1_500
+const REDIS_WAIT_MS = 1_000
 /** Waiting jobs looked at (oldest first) when listing stuck ones. */
 const STUCK_SCAN = 1_000
 const CANCEL_TTL_SECONDS = 30 * 24 * 3600
@@ -83,6 +84,7 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
   const keepCompleted = options.keepCompletedSeconds ?? 7 * 24 * 3600
   const registry = new JobRegistry()
   const events = new EventHub(log)
+  const workerName = `${hostname()}:${process.pid}`
   // BullMQ leaves connections it was given open on close; every one made here is tracked and quit in close().
   const connections: Redis[] = []
   const connect = () => {
@@ -125,9 +127,10 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
     }
   }
 
-  /** Fails at once while the connection is down, and after `REDIS_WAIT_MS` when Redis does not answer. */
+  /** Waits `REDIS_WAIT_MS` at most for the connection (first connect, or a reconnect), then for Redis's answer. */
   const whileConnected = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (redis.status !== 'ready') throw queueUnavailableError(`redis is ${redis.status}`)
+    if (redis.status !== 'ready' && !(await readyWithin(redis, REDIS_WAIT_MS)))
+      throw queueUnavailableError(`redis is ${redis.status}`)
     try {
       return await withTimeout(work(), REDIS_WAIT_MS, 'redis did not answer')
     } catch (error) {
@@ -191,6 +194,9 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
           payload: data.p,
           attempt: job.attemptsStarted,
           maxAttempts: job.opts.attempts ?? 1,
+          worker: workerName,
+          // BullMQ moved it back from a worker that stopped renewing its lock.
+          takeover: job.stalledCounter > 0,
         },
         { signal: controller.signal, log, progress: (value: JobProgress) => job.updateProgress(value) },
       )
@@ -327,12 +333,45 @@ export const createBullmqQueue = (options: BullmqQueueOptions): Queue => {
       await bull.close()
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())))
     },
+    stats: () =>
+      whileConnected(async () => {
+        const [counts, oldest] = await Promise.all([
+          bull.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed'),
+          bull.getJobs(['wait', 'prioritized'], 0, 0, true),
+        ])
+        const first = oldest[0]
+        const due = first ? first.timestamp + (first.opts.delay ?? 0) : Date.now()
+        return {
+          counts: {
+            waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0),
+            active: counts.active ?? 0,
+            failed: counts.failed ?? 0,
+          },
+          oldestWaitingSeconds: Math.max(0, (Date.now() - due) / 1000),
+        }
+      }),
     ping: () =>
       whileConnected(async () => {
         if ((await redis.ping()) !== 'PONG') throw new Error('redis did not answer PONG')
       }),
   }
 }
+
+/** Resolves true once the connection is ready, false after `ms` (or at once when it was closed for good). */
+const readyWithin = (redis: Redis, ms: number): Promise<boolean> =>
+  redis.status === 'end'
+    ? Promise.resolve(false)
+    : new Promise((resolve) => {
+        const ready = () => {
+          clearTimeout(timer)
+          resolve(true)
+        }
+        const timer = setTimeout(() => {
+          redis.off('ready', ready)
+          resolve(false)
+        }, ms)
+        redis.once('ready', ready)
+      })
 
 const reviveDates = (key: string, value: unknown): unknown =>
   (key === 'createdAt' || key === 'finishedAt') && typeof value === 'string' ? new Date(value) : value

@@ -1,4 +1,5 @@
-import { JobErrorCode, JobError, UnrecoverableJobError } from './errors.ts'
+import { JobErrorCode, JobError, UnrecoverableJobError, errorMessage } from './errors.ts'
+import { jobDuration, jobFailures, jobTakeovers } from './metrics.ts'
 import type { JobRegistry } from './registry.ts'
 import type { JobContext } from './types.ts'
 
@@ -13,6 +14,10 @@ export interface JobAttempt {
   /** 1 for the first attempt. */
   attempt: number
   maxAttempts: number
+  /** Who runs it (`host:pid` or the runner's id), for the per-job log line. */
+  worker?: string
+  /** Claimed from a worker that stopped renewing its lease (killed or stalled). */
+  takeover?: boolean
 }
 
 /**
@@ -22,9 +27,44 @@ export interface JobAttempt {
  * Throws `UnrecoverableJobError` (fail at once) when no handler is registered or the payload does not match the
  * schema, and a retryable `JobError` (`JOB_VERSION_UNSUPPORTED`) when the job was enqueued by a newer version
  * (a newer worker may pick it up). Every message starts with the error code. Resolves to the handler's result, or
- * `null` when it returns nothing.
+ * `null` when it returns nothing. Every attempt ends with one structured log line (`job attempt finished`: jobId,
+ * job, attempt, worker, durationMs, outcome, takeover) and the job metrics (duration, failures, takeovers).
  */
 export const executeJob = async (
+  registry: JobRegistry,
+  job: JobAttempt,
+  context: Pick<JobContext, 'signal' | 'progress' | 'log'>,
+): Promise<unknown> => {
+  const started = performance.now()
+  if (job.takeover) jobTakeovers.inc({ job: job.name })
+  const line = {
+    jobId: job.id,
+    job: job.name,
+    attempt: job.attempt,
+    maxAttempts: job.maxAttempts,
+    worker: job.worker,
+    takeover: job.takeover ?? false,
+  }
+  try {
+    const result = await runAttempt(registry, job, context)
+    const durationMs = Math.round(performance.now() - started)
+    jobDuration.observe({ job: job.name, outcome: 'completed' }, durationMs / 1000)
+    context.log.info({ ...line, durationMs, outcome: 'completed' }, 'job attempt finished')
+    return result
+  } catch (error) {
+    const durationMs = Math.round(performance.now() - started)
+    const final = error instanceof UnrecoverableJobError || job.attempt >= job.maxAttempts
+    jobDuration.observe({ job: job.name, outcome: 'failed' }, durationMs / 1000)
+    jobFailures.inc({ job: job.name, final: String(final) })
+    context.log.warn(
+      { ...line, durationMs, outcome: 'failed', final, error: errorMessage(error) },
+      'job attempt finished',
+    )
+    throw error
+  }
+}
+
+const runAttempt = async (
   registry: JobRegistry,
   job: JobAttempt,
   context: Pick<JobContext, 'signal' | 'progress' | 'log'>,

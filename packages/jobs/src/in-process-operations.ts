@@ -42,7 +42,23 @@ const whereKind = (kind: JobListKind): SQL =>
 export const inProcessOperations = (
   db: Database['db'],
   poke: () => void,
-): Pick<Queue, 'listJobs' | 'retry'> => ({
+): Pick<Queue, 'listJobs' | 'retry' | 'stats'> => ({
+  stats: async () => {
+    const [rows, [oldest]] = await Promise.all([
+      db
+        .select({ state: jobs.state, n: count() })
+        .from(jobs)
+        .where(inArray(jobs.state, ['waiting', 'active', 'failed']))
+        .groupBy(jobs.state),
+      db
+        .select({ seconds: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt})), 0)::float8` })
+        .from(jobs)
+        .where(and(eq(jobs.state, 'waiting'), lt(jobs.runAt, sql`now()`))),
+    ])
+    const counts = { waiting: 0, active: 0, failed: 0 }
+    for (const row of rows) counts[row.state as keyof typeof counts] = row.n
+    return { counts, oldestWaitingSeconds: Number(oldest?.seconds ?? 0) }
+  },
   listJobs: async (kind, page) => {
     const where = whereKind(kind)
     const [rows, [total]] = await Promise.all([

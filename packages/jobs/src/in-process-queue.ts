@@ -52,6 +52,7 @@ interface Row {
   state: string
   attempts: number
   max_attempts: number
+  taken_over: boolean
 }
 
 /**
@@ -89,14 +90,15 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
   const claim = async (): Promise<Row | undefined> => {
     const names = registry.handlerNames()
     if (names.length === 0) return undefined
+    // `taken_over`: the row was active under another runner whose lease ran out (that process died).
     const rows = await queryRows<Row>(
       db,
       sql`
-      update queue.jobs set
-        state = 'active', attempts = attempts + 1, locked_by = ${workerId},
+      update queue.jobs j set
+        state = 'active', attempts = j.attempts + 1, locked_by = ${workerId},
         locked_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
-      where id = (
-        select id from queue.jobs
+      from (
+        select id, state = 'active' as taken_over from queue.jobs
         where name in (${sql.join(
           names.map((n) => sql`${n}`),
           sql`, `,
@@ -105,8 +107,9 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
         order by priority desc, run_at, created_at
         limit 1
         for update skip locked
-      )
-      returning id, name, version, payload, state, attempts, max_attempts`,
+      ) claimed
+      where j.id = claimed.id
+      returning j.id, j.name, j.version, j.payload, j.state, j.attempts, j.max_attempts, claimed.taken_over`,
     )
     return rows[0]
   }
@@ -159,7 +162,16 @@ export const createInProcessQueue = (options: InProcessQueueOptions): Queue => {
         throw new UnrecoverableJobError('the worker running this job stopped and no attempts are left')
       const result = await executeJob(
         registry,
-        { id: row.id, name: row.name, version: row.version, payload: row.payload, attempt, maxAttempts },
+        {
+          id: row.id,
+          name: row.name,
+          version: row.version,
+          payload: row.payload,
+          attempt,
+          maxAttempts,
+          worker: workerId,
+          takeover: row.taken_over,
+        },
         {
           signal: controller.signal,
           log,

@@ -6,3 +6,4 @@ export { createInProcessQueue, type InProcessQueueOptions } from './in-process-q
 export { createBullmqQueue, deleteBullmqKeys, type BullmqQueueOptions } from './bullmq-queue.ts'
 export { createQueue, type QueueConfig } from './create-queue.ts'
 export { wakeableDelay, watchRecord, type WatchRecordOptions } from './watch.ts'
+export { recordQueueStats } from './metrics.ts'

@@ -112,6 +112,13 @@ export interface JobPage {
 /** A job still waiting this long after its run time counts as stuck (no worker is taking jobs). */
 export const STUCK_WAITING_MS = 10 * 60_000
 
+/** What `/metrics` reads from a queue at scrape time. */
+export interface QueueStats {
+  counts: { waiting: number; active: number; failed: number }
+  /** Seconds the oldest due, waiting job has waited (0 when none). */
+  oldestWaitingSeconds: number
+}
+
 export interface Queue {
   readonly kind: 'in-process' | 'bullmq'
   /** Makes specs/definitions known: payloads are validated at enqueue; definitions with handlers can run. */
@@ -133,4 +140,6 @@ export interface Queue {
   close: () => Promise<void>
   /** Reachability of the backing store, for /readyz. */
   ping: () => Promise<void>
+  /** Job counts and the oldest due job's wait, for `/metrics`. */
+  stats: () => Promise<QueueStats>
 }

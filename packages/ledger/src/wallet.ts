@@ -1,6 +1,7 @@
 import { AppError, WALLET_PRODUCTS, type WalletProduct } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import { Counter } from 'prom-client'
 import { LedgerErrorCode, userNotFound } from './errors.ts'
 import type { Entry, EntryKind, Tx, Wallet } from './types.ts'
 
@@ -86,6 +87,13 @@ export const debit = async (
   return row?.balance
 }
 
+/** Every ledger entry written (grant, reserve, charge, release, adjust, …) by kind and wallet product. */
+const ledgerOperations = new Counter({
+  name: 'loa_ledger_operations_total',
+  help: 'Credit ledger entries written, by kind and product',
+  labelNames: ['kind', 'product'] as const,
+})
+
 export const writeEntry = async (
   tx: Tx,
   values: Omit<typeof t.creditEntries.$inferInsert, 'id' | 'createdAt' | 'seq' | 'kind'> & {
@@ -94,6 +102,8 @@ export const writeEntry = async (
   },
 ): Promise<Entry> => {
   const [row] = await tx.insert(t.creditEntries).values(values).returning()
+  // Counted when written; a transaction rolled back afterwards still counts (an attempt the operator may see).
+  ledgerOperations.inc({ kind: values.kind, product: values.product })
   return row as Entry
 }
 

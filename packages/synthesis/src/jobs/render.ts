@@ -14,6 +14,7 @@ import {
   synthesisKeys,
   type RequestRow,
 } from '../requests.ts'
+import { charactersSynthesized, providerErrors } from '../metrics.ts'
 import { progressReporter } from '../service/progress.ts'
 import { callbackJobId, callbackJobSpec, synthesisJobSpec, type WebhookShape } from '../spec.ts'
 
@@ -109,6 +110,7 @@ export const renderJob = ({ database, storage, queue, logger }: SynthesisJobDeps
           return { requestId, outcome: now.status }
         }
         const code = isTtsError(error) ? error.code : 'SYNTHESIS_FAILED'
+        if (isTtsError(error)) providerErrors.inc({ code })
         const message = error instanceof Error ? error.message : String(error)
         if (PERMANENT.has(code) || ctx.attempt >= ctx.maxAttempts) {
           logger?.warn({ requestId, code, err: message }, 'synthesis failed')
@@ -131,6 +133,7 @@ export const renderJob = ({ database, storage, queue, logger }: SynthesisJobDeps
         await Promise.all(Object.values(keys).map((k) => storage.delete(k).catch(() => undefined)))
         return { requestId, outcome: now?.status ?? 'missing' }
       }
+      charactersSynthesized.inc({ source: final.source }, final.characters)
       await enqueueCallback(queue, final, webhook)
       return { requestId, outcome: 'SUCCESS', charged: final.chargedCharacters }
     },
