@@ -83,5 +83,15 @@ export const ApiErrorCode = {
   TTS_MODEL_NOT_FOUND: 'TTS_MODEL_NOT_FOUND',
   /** A response format that needs ffmpeg (opus, aac, flac) on a server without it. */
   TTS_FORMAT_UNAVAILABLE: 'TTS_FORMAT_UNAVAILABLE',
+  /** `/v1/tts/stream-input?ticket=`: a ticket that is unknown, already used or older than 60 s. */
+  STREAM_TICKET_INVALID: 'STREAM_TICKET_INVALID',
+  /** The text-in socket got no message for its inactivity timeout and closed. */
+  STREAM_INPUT_IDLE: 'STREAM_INPUT_IDLE',
+  /** The text-in socket reached its longest life and closed. */
+  STREAM_INPUT_TIMEOUT: 'STREAM_INPUT_TIMEOUT',
+  /** A context sent more text than one context may. */
+  STREAM_INPUT_TOO_LONG: 'STREAM_INPUT_TOO_LONG',
+  /** A frame that is not a JSON object (or a binary frame). */
+  STREAM_INPUT_BAD_MESSAGE: 'STREAM_INPUT_BAD_MESSAGE',
 } as const
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode]

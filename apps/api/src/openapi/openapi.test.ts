@@ -173,6 +173,7 @@ describe('OpenAPI document: who authenticates how', () => {
       'POST /api/v1/tts/stream',
       'POST /v1/audio/speech',
       'POST /v1/tts',
+      'POST /v1/tts/stream-tickets',
     ])
     expect(byScheme('bearer').filter((key) => byScheme('appToken').includes(key))).toEqual([])
   })

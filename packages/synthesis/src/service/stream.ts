@@ -3,6 +3,7 @@ import {
   TELEPHONY_RENDER_RATE,
   type DictionaryEntry,
   type SynthesisSummary,
+  type Timeline,
 } from '@loa/tts'
 import { trackingCache } from '../cache.ts'
 import { PCM_CONTENT_TYPE } from '../pcm.ts'
@@ -22,6 +23,8 @@ export interface SpeechStream {
   format: 'mp3' | 'wav'
   /** The content type of `chunks`. */
   mimeType: string
+  /** The words' timing (source offsets, ms): resolves after the last chunk, undefined if the stream stopped early. */
+  timeline: Promise<Timeline | undefined>
   chunks: AsyncGenerator<Uint8Array>
   /** The paid request (none for the demo). */
   row?: SynthesisRow
@@ -96,5 +99,9 @@ export const streamSpeech = (
   const mimeType =
     g711MimeOf(audioType) ??
     (audioType === 'pcm' ? PCM_CONTENT_TYPE : format === 'mp3' ? 'audio/mpeg' : 'audio/wav')
-  return { format, mimeType, chunks: chunks(), row }
+  const timeline = stream.summary.then(
+    (summary) => summary.timeline,
+    () => undefined,
+  )
+  return { format, mimeType, chunks: chunks(), row, timeline }
 }

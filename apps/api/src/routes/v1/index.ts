@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { openAiRoutes } from '../openai/index.ts'
+import { streamInputRoutes } from '../stream-input/index.ts'
 import { installV1ErrorShape } from './error-shape.ts'
 import { retentionSweep } from './retention.ts'
 import { v1TtsRoutes } from './tts.ts'
@@ -16,6 +17,8 @@ export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   installV1ErrorShape(app)
   await app.register(v1TtsRoutes)
   await app.register(v1VoicesRoute)
+  // Text in, audio out over a WebSocket, and its browser tickets (issue 30)
+  await app.register(streamInputRoutes)
   // The OpenAI-compatible speech API (issue 30), with its own error shape
   await app.register(openAiRoutes)
   // Deletes the audio of API requests (both shapes) past their retention; no routes of its own.
