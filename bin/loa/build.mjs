@@ -29,6 +29,8 @@ export const backendNodeArgs = ['--enable-source-maps']
 export const backendEnv = (env) => ({
   MALLOC_ARENA_MAX: '2',
   MALLOC_TRIM_THRESHOLD_: '131072',
+  // The AWS SDK's switch for its "Node >= 22 after January 2027" notice: Loa runs on Node 20 and 22 (issue 37).
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   ...env,
 })
 
