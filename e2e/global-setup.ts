@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, openSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startLoopbackIdentityProviders } from '../apps/sso/src/testing/idp/index.ts'
 import { E2E, productEnv } from './support/env.ts'
 import { startProviderForE2e } from './support/provider.ts'
 
@@ -68,7 +69,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-data-'))
   // A loopback OpenAI-compatible voice provider (issue #26 §2): its voice is in the catalogue like any other.
   const { provider, env: providerEnv } = await startProviderForE2e(dataDir)
-  const env = { ...productEnv(dataDir), ...providerEnv }
+  // Google, Facebook, Zalo and a company OpenID provider, on their documented wires (social-sign-in.spec.ts).
+  const idps = await startLoopbackIdentityProviders(E2E.ssoUrl, { googleClientId: E2E.googleClientId })
+  const env = { ...productEnv(dataDir), ...providerEnv, ...idps.env }
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-logs-'))
   const backend = start(
     process.execPath,
@@ -104,10 +107,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       }
     }
     await provider.close()
+    await idps.close()
     throw error
   }
   process.env.E2E_DATA_DIR = dataDir
   console.log('[e2e] product ready')
   // Playwright calls this after the run (before global-teardown.ts stops the product).
-  return () => provider.close()
+  return async () => {
+    await Promise.all([provider.close(), idps.close()])
+  }
 }

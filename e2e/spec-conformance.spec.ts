@@ -135,8 +135,15 @@ test('spec §7 "GET /sample-scripts": the studio editor offers "try a sample", w
   const firstParagraph = sample.text.split(/\n\s*\n/)[0]!.trim()
   await expect(page.locator('.studio-paragraph textarea').first()).toHaveValue(firstParagraph)
 
-  // Spec §7 "POST /api/v1/request-to-delete-account": from the account area (studio home).
+  // Spec §7 "POST /api/v1/request-to-delete-account": from the account page (header link), not the studio home.
   await page.goto('/studio')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg('vi', 'shell.studio'))
+  await expect(page.getByRole('button', { name: sm('studio.account.deleteStart') })).toHaveCount(0)
+  await page
+    .locator('.app-header')
+    .getByRole('link', { name: msg('vi', 'nav.account') })
+    .click()
+  await page.waitForURL(`${E2E.webUrl}/studio/account`)
   await page.getByRole('button', { name: sm('studio.account.deleteStart') }).click()
   const deletion = page.waitForRequest((r) => r.url() === `${E2E.apiUrl}/api/v1/request-to-delete-account`)
   await page.getByRole('button', { name: sm('studio.account.deleteConfirm') }).click()

@@ -49,6 +49,9 @@ const nextConfig: NextConfig = {
     return [
       { source: '/vi', destination: '/', permanent: false },
       { source: '/vi/:path*', destination: '/:path*', permanent: false },
+      // The console has no overview of its own: it starts at the developer's apps.
+      { source: '/console', destination: '/console/apps', permanent: false },
+      { source: '/en/console', destination: '/en/console/apps', permanent: false },
     ]
   },
 }

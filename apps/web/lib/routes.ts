@@ -9,6 +9,7 @@ export const ROUTES = {
   studioTts: '/studio/text-to-speech',
   studioDubbing: '/studio/dubbing',
   studioPayments: '/studio/payments',
+  studioAccount: '/studio/account',
   consoleApps: '/console/apps',
   terms: '/terms',
   privacy: '/privacy',

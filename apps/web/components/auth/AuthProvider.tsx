@@ -47,6 +47,8 @@ export interface AuthValue {
   /** True from a logout click until the browser leaves the page (signed-in pages must not ask for a login). */
   loggingOut: boolean
   accountUrl?: string
+  /** The SSO sent the visitor back with this error (`access_denied`: the sign-in provider refused or failed). */
+  signInError?: string
   hasResourceRole: (role: string, resource?: string) => boolean
   /** The underlying `@loa/sso-client` client once loaded (studio/console features may use it directly). */
   client: SsoClient | null
@@ -171,6 +173,7 @@ export function AuthProvider({
       },
       loggingOut,
       accountUrl: auth?.authenticated && client ? client.accountUrl() : undefined,
+      signInError: auth?.authenticated ? undefined : (snapshot?.error ?? undefined),
       hasResourceRole: (role, resource) => client?.hasResourceRole(role, resource) ?? false,
       client,
     }

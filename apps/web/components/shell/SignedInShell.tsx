@@ -29,9 +29,25 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const pathname = stripLocale(usePathname() ?? '/')
   const prefix = locale === 'en' ? '/en' : ''
 
+  // Back from a refused sign-in (the person cancelled at Google, Facebook, Zalo…): say so and let them retry,
+  // instead of sending them straight back to the login page.
+  const refused = auth.signInError === 'access_denied'
   useEffect(() => {
-    if (auth.ready && !auth.authenticated && !auth.loggingOut) auth.login(pathname)
-  }, [auth, pathname])
+    if (auth.ready && !auth.authenticated && !auth.loggingOut && !refused) auth.login(pathname)
+  }, [auth, pathname, refused])
+
+  if (auth.ready && !auth.authenticated && refused) {
+    return (
+      <main id="main" className="signed-in-wait">
+        <p role="alert" data-testid="sign-in-refused">
+          {t('auth.signInRefused')}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => auth.login(pathname)}>
+          {t('nav.login')}
+        </button>
+      </main>
+    )
+  }
 
   if (!auth.ready || !auth.authenticated) {
     return (
@@ -49,11 +65,12 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         <span className="muted" data-testid="signed-in-as">
           {t('auth.signedInAs', { name: auth.name ?? auth.email ?? '' })}
         </span>
-        {auth.accountUrl && (
-          <a href={auth.accountUrl} target="_blank" rel="noopener noreferrer">
-            {t('nav.account')}
-          </a>
-        )}
+        <a
+          href={`${prefix}${ROUTES.studioAccount}`}
+          aria-current={pathname === ROUTES.studioAccount ? 'page' : undefined}
+        >
+          {t('nav.account')}
+        </a>
         <button type="button" className="btn btn-ghost app-logout" onClick={() => auth.logout()}>
           {t('nav.logout')}
         </button>

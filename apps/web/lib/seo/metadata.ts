@@ -14,6 +14,7 @@ type TitleKey =
   | 'ttsTitle'
   | 'dubbingTitle'
   | 'paymentsTitle'
+  | 'accountTitle'
   | 'consoleTitle'
   | 'termsTitle'
   | 'privacyTitle'

@@ -2,7 +2,6 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { buildPageMetadata } from '@/lib/seo/metadata'
 import { ROUTES } from '@/lib/routes'
 import { StudioHome } from '@/components/studio/StudioHome'
-import { AccountDeletion } from '@/components/account/AccountDeletion'
 
 type Props = { params: Promise<{ locale: string }> }
 
@@ -17,7 +16,6 @@ export default async function Page({ params }: Props) {
     <>
       <h1 id="shell-title">{t('studio')}</h1>
       <StudioHome />
-      <AccountDeletion />
     </>
   )
 }
