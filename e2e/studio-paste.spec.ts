@@ -45,3 +45,21 @@ test('pasting three paragraphs gives three, each with the voice; join them again
   await expect(paragraphs(page).first()).toHaveValue('Tin nóng')
   await expect(paragraphs(page).nth(1)).toHaveValue('Sáng nay mưa lớn.')
 })
+
+test('the player is docked in the window once audio exists, wherever the page is scrolled (360 px)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signUp(page, 'Người Nghe')
+  const long = Array.from({ length: 6 }, (_, i) => `Đoạn số ${i + 1} của bài đọc thử.`).join('\n\n')
+  await paste(page, long)
+  await expect(paragraphs(page)).toHaveCount(6)
+  const dock = page.getByTestId('player-dock')
+  await expect(dock).toHaveAttribute('data-docked', 'false')
+  await page.getByRole('button', { name: sm('studio.synth.button') }).click()
+  await expect(dock).toHaveAttribute('data-docked', 'true', { timeout: 90_000 })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await expect(dock).toBeInViewport()
+  await expect(dock.getByRole('button', { name: sm('studio.player.play') })).toBeInViewport()
+})

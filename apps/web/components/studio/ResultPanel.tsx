@@ -3,10 +3,14 @@ import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { Synthesis, Timeline } from '@/lib/studio/api'
 import { Player } from './Player'
+import './player-dock.css'
 
 export type DownloadFormat = 'mp3' | 'wav' | 'srt'
 
-/** The result of the last synthesis: the player (its audio passed in), downloads and the spoken sentence. */
+/**
+ * The result of the last synthesis: the player (its audio passed in) and downloads, docked at the bottom of the
+ * window once there is audio, then the transcript with the spoken sentence marked.
+ */
 export function ResultPanel({
   result,
   timeline,
@@ -24,16 +28,23 @@ export function ResultPanel({
     ['wav', t('downloadWav')],
     ['srt', t('downloadSrt')],
   ]
+  const docked = Boolean(result?.audioLink)
   return (
-    <section className="studio-result" aria-labelledby="result-title">
-      <h2 id="result-title">{t('title')}</h2>
-      <Player
-        audio={result?.audioLink ? { id: result.requestId, url: result.audioLink } : null}
-        timeline={timeline}
-        onSentence={setSpoken}
-      />
-      {result && (
-        <>
+    <>
+      {/* Docked at the bottom of the window once there is audio: the player is in reach wherever the page is. */}
+      <section
+        className={docked ? 'studio-result studio-dock' : 'studio-result'}
+        aria-labelledby="result-title"
+        data-testid="player-dock"
+        data-docked={docked}
+      >
+        <h2 id="result-title">{t('title')}</h2>
+        <Player
+          audio={result?.audioLink ? { id: result.requestId, url: result.audioLink } : null}
+          timeline={timeline}
+          onSentence={setSpoken}
+        />
+        {result && (
           <div className="studio-actions">
             {formats.map(([format, label]) => (
               <button
@@ -46,21 +57,23 @@ export function ResultPanel({
               </button>
             ))}
           </div>
-          {transcript && (
-            <p className="studio-transcript" data-testid="transcript">
-              {transcript.map((s, i) => (
-                <span
-                  key={s.index}
-                  className={i === spoken ? 'studio-spoken' : undefined}
-                  aria-current={i === spoken ? 'true' : undefined}
-                >
-                  {s.source}{' '}
-                </span>
-              ))}
-            </p>
-          )}
-        </>
+        )}
+      </section>
+      {transcript && (
+        <section aria-label={t('title')}>
+          <p className="studio-transcript" data-testid="transcript">
+            {transcript.map((s, i) => (
+              <span
+                key={s.index}
+                className={i === spoken ? 'studio-spoken' : undefined}
+                aria-current={i === spoken ? 'true' : undefined}
+              >
+                {s.source}{' '}
+              </span>
+            ))}
+          </p>
+        </section>
       )}
-    </section>
+    </>
   )
 }
