@@ -3,10 +3,10 @@
  * Spacing is rebuilt (one space between spoken fragments, none before closing punctuation) so every
  * span's out offsets are exact. Output is collected in parts (never re-read) to stay linear on 1 MB.
  */
-import type { NormalizeResult, SourceSpan, SpanKind } from './types.ts'
+import type { NormalizeResult, SourceSpan, SpanKind, DoubtReason } from './types.ts'
 
 export type OutItem =
-  | { type: 'speech'; text: string; kind: SpanKind; start: number; end: number }
+  | { type: 'speech'; text: string; kind: SpanKind; start: number; end: number; doubt?: DoubtReason }
   | { type: 'punct'; text: string }
   | { type: 'space' }
   | { type: 'newline'; text: string }
@@ -62,6 +62,7 @@ export function assemble(source: string, items: readonly OutItem[]): NormalizeRe
         srcEnd: item.end,
         outStart,
         outEnd: out.length,
+        ...(item.doubt ? { doubt: item.doubt } : {}),
       })
       afterOpening = false
     } else if (item.type === 'punct') {

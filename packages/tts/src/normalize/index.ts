@@ -16,6 +16,7 @@ export { canonicalBreakTag, MAX_BREAK_MS } from './break-tag.ts'
 export { spellLetters } from './letters.ts'
 export type {
   DictionaryEntry,
+  DoubtReason,
   NormalizeOptions,
   NormalizeResult,
   Region,

@@ -1,7 +1,7 @@
 /** The shapes shared by the rule modules: what a rule sees and what it returns. */
 import type { NumberWords } from './number-reader.ts'
 import type { Token } from './tokenizer.ts'
-import type { Region, SpanKind } from './types.ts'
+import type { DoubtReason, Region, SpanKind } from './types.ts'
 
 /** One spoken fragment produced from source characters [start, end). */
 export interface Frag {
@@ -9,6 +9,7 @@ export interface Frag {
   kind: SpanKind
   start: number
   end: number
+  doubt?: DoubtReason
 }
 
 /** A rule's answer: the fragments it speaks and the index of the first token it did not consume. */

@@ -43,6 +43,15 @@ export type SpanKind =
   | 'break'
 
 /**
+ * Why a rule is not sure of its reading; the studio shows these first so the user can add a dictionary entry.
+ * - unknown-acronym: capitals not in the lexicon, spelled letter by letter
+ * - capitalised-word: capitals read as a word because they look pronounceable
+ * - code: a product, model or flight code read as characters and digit groups
+ * - date-or-number: a d.m / d-m read as a date from the words around it
+ */
+export type DoubtReason = 'unknown-acronym' | 'capitalised-word' | 'code' | 'date-or-number'
+
+/**
  * Source map entry: the spoken fragment `text` occupies [outStart, outEnd) of the normalized text and
  * comes from [srcStart, srcEnd) of the text the user typed (UTF-16 offsets of the original input).
  */
@@ -54,6 +63,8 @@ export interface SourceSpan {
   srcEnd: number
   outStart: number
   outEnd: number
+  /** Set when the rule that read this fragment is not sure of it. */
+  doubt?: DoubtReason
 }
 
 export interface NormalizeResult {

@@ -33,6 +33,8 @@ const CASELESS =
 
 /** Said-as-a-word readings by exact spelling ("SARS-CoV-2", "VN-Index") and by capitals ("ASEAN"). */
 const EXACT = new Map<string, string>()
+/** Every reviewed word, the spelled ones included. */
+const REVIEWED = new Set(LEXICON.map((entry) => entry.word))
 const CAPITALS = new Map<string, string>()
 for (const entry of LEXICON) {
   if (entry.reading === 'spell') continue
@@ -51,4 +53,9 @@ export function lexiconCapitals(letters: string): string | null {
   return (
     CAPITALS.get(letters.toUpperCase()) ?? (/^[A-Z]+$/.test(letters) ? (EXACT.get(letters) ?? null) : null)
   )
+}
+
+/** Whether the word was reviewed (read as a word or spelled on purpose): its reading is not in doubt. */
+export function lexiconReviewed(word: string): boolean {
+  return REVIEWED.has(word)
 }

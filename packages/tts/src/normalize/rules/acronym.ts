@@ -4,7 +4,7 @@
  * headline ("THÔNG BÁO") are words, not acronyms, and stay as written.
  */
 import { letterName, spellLetters } from '../letters.ts'
-import { lexiconCapitals, lexiconExact } from '../lexicon/lexicon.ts'
+import { lexiconCapitals, lexiconExact, lexiconReviewed } from '../lexicon/lexicon.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
 
 /** Letters with Vietnamese diacritics: a capitalised word carrying one is a Vietnamese word. */
@@ -91,5 +91,12 @@ export const acronymRule: Rule = (ctx, i) => {
   }
   const reading = readCapitals(ctx, i, text)
   if (reading === null) return null
-  return { next: i + 1, frags: [{ text: reading, kind: 'acronym', start: token.start, end: token.end }] }
+  // Not in the lexicon: spelled or read as a word by the rule alone, so the studio asks the user first.
+  const doubt = lexiconReviewed(text)
+    ? undefined
+    : reading === text.toLowerCase()
+      ? ('capitalised-word' as const)
+      : ('unknown-acronym' as const)
+  const frag = { text: reading, kind: 'acronym' as const, start: token.start, end: token.end }
+  return { next: i + 1, frags: [doubt ? { ...frag, doubt } : frag] }
 }

@@ -27,6 +27,6 @@ export const codeRule: Rule = (ctx, i) => {
   if (m[3]) parts.push(spellLetters(m[3]))
   return {
     next: i + 1,
-    frags: [{ text: parts.join(' '), kind: 'acronym', start: token.start, end: token.end }],
+    frags: [{ text: parts.join(' '), kind: 'acronym', start: token.start, end: token.end, doubt: 'code' }],
   }
 }

@@ -203,7 +203,17 @@ export const dateRule: Rule = (ctx, i) => {
   if (!token) return null
   const text = readDateWord(ctx, i, token.text)
   if (!text) return null
-  const frags: Frag[] = [{ text, kind: 'date', start: token.start, end: token.end }]
+  // A d.m or d-m in running text was read as a date from its neighbours alone: the studio asks first.
+  const running = DAY_MONTH_AFTER_DAY.test(token.text) && !DAY_WORDS.has(adjacentPreviousWord(ctx, i))
+  const frags: Frag[] = [
+    {
+      text,
+      kind: 'date',
+      start: token.start,
+      end: token.end,
+      ...(running ? { doubt: 'date-or-number' as const } : {}),
+    },
+  ]
   // "30/4 - 1/5": a spaced dash between two dates reads "đến".
   let j = i + 1
   if (ctx.tokens[j]?.type === 'space') j++

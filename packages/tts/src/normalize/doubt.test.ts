@@ -1,0 +1,22 @@
+/** Readings a rule is not sure of carry a doubt mark in the source map; sure readings carry none. */
+import { describe, expect, it } from 'vitest'
+import { normalize } from './index.ts'
+
+const doubts = (text: string) =>
+  normalize(text)
+    .spans.filter((s) => s.doubt)
+    .map((s) => [s.source, s.doubt])
+
+describe('doubt marks', () => {
+  it('marks capitals not in the lexicon, codes and dates read from context', () => {
+    expect(doubts('Ngân hàng HSBC và ASEAN')).toEqual([['HSBC', 'unknown-acronym']])
+    expect(doubts('Đèn COPENHAGEN mới')).toEqual([['COPENHAGEN', 'capitalised-word']])
+    expect(doubts('Chuyến bay VJ122 cất cánh')).toEqual([['VJ122', 'code']])
+    expect(doubts('Tối 14.7, đoàn đến Hà Nội')).toEqual([['14.7', 'date-or-number']])
+  })
+
+  it('leaves sure readings unmarked', () => {
+    expect(doubts('Ngày 14/7/2025 có 25 người, tỷ số 2-1, GDP tăng, ngày 21-11')).toEqual([])
+    expect(doubts('Hà Nội mùa thu rất đẹp')).toEqual([])
+  })
+})
