@@ -1,3 +1,4 @@
+import { MAX_STREAM_CHARACTERS } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { verifySignature } from '@loa/synthesis'
 import { eq } from 'drizzle-orm'
@@ -271,7 +272,10 @@ describe('developer TTS API (Vbee-compatible)', () => {
       method: 'POST',
       url: '/api/v1/tts/stream',
       headers: { authorization: `Bearer ${appToken}` },
-      payload: { input_text: 'a '.repeat(1_001), voice_code: 'sg_male_hoangphuc_film' },
+      payload: {
+        input_text: 'a '.repeat(MAX_STREAM_CHARACTERS / 2 + 1),
+        voice_code: 'sg_male_hoangphuc_film',
+      },
     })
     expect(long.json().error_code).toBe('TEXT_TOO_LONG')
     expect(await api.balance('u-stream', 'aivoiceapi')).toBe(500 - [...text].length)
