@@ -5,6 +5,7 @@
  */
 import { getSharedPool, closeSharedPool, synthesize, ENGINE_SAMPLE_RATE } from '@loa/tts'
 import { dubSubtitles, parseSubtitles, speechText, writeSrt } from '../src/index.ts'
+import { runAssCase } from './ass-case.ts'
 
 const WORDS = (
   'hôm nay chúng ta sẽ cùng nhau tìm hiểu về lịch sử văn hóa của Việt Nam qua những câu chuyện ' +
@@ -45,7 +46,7 @@ sample.unref()
 
 const pool = getSharedPool()
 await pool.warmup()
-const chars = parsed.cues.reduce((n, c) => n + speechText(c.text).length, 0)
+const chars = parsed.cues.reduce((n, c) => n + speechText(c.text, c.speaker).length, 0)
 console.log(
   `bench:dubbing — ${parsed.cues.length} lines, ${chars} characters, ${(TOTAL_MS / 60_000).toFixed(0)} min, pool ${pool.size} threads`,
 )
@@ -54,7 +55,7 @@ let bare = 0
 for (const cue of parsed.cues) {
   const started = performance.now()
   await synthesize({
-    text: speechText(cue.text),
+    text: speechText(cue.text, cue.speaker),
     voice: cue.speaker === 'Minh' ? voices.Minh.voice : voices.Lan.voice,
     format: 'wav',
     sampleRate: ENGINE_SAMPLE_RATE,
@@ -84,4 +85,5 @@ console.log(`actions: ${[...byAction].map(([a, n]) => `${a} ${n}`).join(', ')}`)
 console.log(
   `track: ${(result.track.durationMs / 1000).toFixed(1)} s; peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB`,
 )
+await runAssCase(pool, voices)
 await closeSharedPool()

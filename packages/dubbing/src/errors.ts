@@ -10,6 +10,8 @@ export const DUBBING_ERROR_CODES = [
   'DUBBING_FFMPEG_MISSING',
   'DUBBING_UNKNOWN_SPEAKER',
   'DUBBING_SUBTITLE_URL_FAILED',
+  'DUBBING_UNRESOLVED_LINES',
+  'DUBBING_FOREIGN_TEXT',
 ] as const
 export type DubbingErrorCode = (typeof DUBBING_ERROR_CODES)[number]
 
@@ -54,3 +56,17 @@ export const isDubbingError = (error: unknown): error is DubbingError =>
 /** "line 12 (cue 4)": where a notice or an error is in the subtitle file. */
 export const where = (line: number, cue?: number): string =>
   cue === undefined ? `line ${line}` : `line ${line} (cue ${cue})`
+
+/** A render held because lines cannot fit without cutting speech; `report` says which and by how much. */
+export class UnresolvedLinesError extends DubbingError {
+  readonly report: { lines: { index: number; action: string }[]; summary: { unresolved: number } }
+
+  constructor(report: UnresolvedLinesError['report']) {
+    const lines = report.lines.filter((l) => l.action === 'unresolved').map((l) => l.index)
+    super(
+      'DUBBING_UNRESOLVED_LINES',
+      `${lines.length} line(s) cannot fit without cutting speech (lines ${lines.join(', ')}): shorten, fix or accept them`,
+    )
+    this.report = report
+  }
+}

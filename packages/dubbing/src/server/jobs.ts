@@ -5,7 +5,7 @@ import type { Storage } from '@loa/storage'
 import { sentenceCacheFor } from '@loa/synthesis'
 import { isTtsError } from '@loa/tts'
 import { eq } from 'drizzle-orm'
-import { isDubbingError } from '../errors.ts'
+import { isDubbingError, UnresolvedLinesError } from '../errors.ts'
 import type { RenderInput } from './projects.ts'
 import { dubbingCallbackJob } from './callback.ts'
 import { finishRender, writeProgress, type RenderRow } from './renders.ts'
@@ -23,6 +23,19 @@ export interface DubbingJobDeps {
 
 /** Errors of the input itself: retrying cannot help. */
 const PERMANENT = new Set(['TTS_EMPTY_TEXT', 'TTS_TEXT_TOO_LONG', 'TTS_UNKNOWN_VOICE', 'TTS_INVALID_OPTION'])
+
+/** Each line keeps its last fit (the editor's indicator). */
+const keepFits = async (
+  db: Database['db'],
+  input: RenderInput,
+  lines: readonly { index: number }[],
+): Promise<void> => {
+  const byIndex = new Map(input.lines.map((l) => [l.index, l.id]))
+  for (const line of lines) {
+    const id = byIndex.get(line.index)
+    if (id) await db.update(t.dubbingLines).set({ fit: line }).where(eq(t.dubbingLines.id, id))
+  }
+}
 
 const enqueueCallback = async (queue: Queue, row: RenderRow | undefined): Promise<void> => {
   if (row?.source !== 'API' || !row.callbackUrl) return
@@ -72,6 +85,9 @@ export const dubbingJobs = ({
       } catch (error) {
         const now = await read()
         if (now && now.status !== 'IN_PROGRESS') return { renderId, outcome: now.status }
+        // Held: the editor shows each line's fit, the unresolved ones first; nothing is charged.
+        if (error instanceof UnresolvedLinesError)
+          await keepFits(db, row.input as RenderInput, error.report.lines)
         const code = isDubbingError(error) || isTtsError(error) ? error.code : 'DUBBING_RENDER_FAILED'
         const message = error instanceof Error ? error.message : String(error)
         if (isDubbingError(error) || PERMANENT.has(code) || ctx.attempt >= ctx.maxAttempts) {
@@ -89,12 +105,7 @@ export const dubbingJobs = ({
         durationMs: result.durationMs,
       })
       if (!final) return { renderId, outcome: (await read())?.status ?? 'missing' }
-      // Each line keeps its last fit (the editor's indicator).
-      const byIndex = new Map(input.lines.map((l) => [l.index, l.id]))
-      for (const line of result.report.lines) {
-        const id = byIndex.get(line.index)
-        if (id) await db.update(t.dubbingLines).set({ fit: line }).where(eq(t.dubbingLines.id, id))
-      }
+      await keepFits(db, input, result.report.lines)
       await enqueueCallback(queue, final)
       return { renderId, outcome: 'SUCCESS', characters: final.characters }
     },

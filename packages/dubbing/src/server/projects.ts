@@ -2,6 +2,7 @@ import { app as t, type Db } from '@loa/db'
 import { ttsVoiceFor } from '@loa/synthesis'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { speechText } from '../subtitles/text.ts'
+import type { LineFix } from '../fit/retime.ts'
 import type { ParsedSubtitles } from '../subtitles/types.ts'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -60,6 +61,10 @@ export interface RenderInputLine {
   speech: string
   voice: string
   speed: number
+  /** Line of the uploaded file (null for lines added by hand). */
+  sourceLine?: number | null
+  /** The user's fix of this line when it did not fit. */
+  fix?: LineFix
 }
 
 /** What a render renders: a snapshot taken when it starts (editing the project never changes it). */
@@ -106,6 +111,8 @@ export const renderInputOf = async (db: Reader, projectId: string): Promise<Rend
         speech: speechText(l.text, l.speaker ?? undefined),
         voice: engineVoice(speaker?.voiceCode ?? project.voiceCode),
         speed: speaker?.speed ?? 1,
+        sourceLine: l.sourceLine,
+        ...(l.fix ? { fix: l.fix as LineFix } : {}),
       }
     })
     .filter((l) => l.speech !== '')

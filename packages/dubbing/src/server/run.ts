@@ -17,6 +17,7 @@ import { encodeTrack } from '../render/encode.ts'
 import { renderTrack } from '../render/track.ts'
 import { fitReport, fitReportCsv, type FitReport } from '../report.ts'
 import { writeSrt, writeVtt } from '../subtitles/write.ts'
+import { UnresolvedLinesError } from '../errors.ts'
 import type { RenderInput } from './projects.ts'
 
 /** The files a render writes (storage keys; null when not made, e.g. no media or no ffmpeg). */
@@ -81,12 +82,18 @@ export const runRender = async (
     })),
     {
       mediaMs: input.media?.durationMs ?? undefined,
+      fixes: new Map(input.lines.flatMap((l) => (l.fix ? [[l.index, l.fix] as const] : []))),
       cache: o.cache,
       signal: o.signal,
       onProgress: (done, total) => o.onProgress?.((done / total) * 0.85),
     },
   )
-  const report = fitReport(track, new Map(input.lines.map((l) => [l.index, l])))
+  const report = fitReport(
+    track,
+    new Map(input.lines.map((l) => [l.index, { ...l, line: l.sourceLine ?? null }])),
+  )
+  // Export is held while a line cannot fit: nothing is written, the lines keep their fit for the editor.
+  if (report.summary.unresolved > 0) throw new UnresolvedLinesError(report)
   const adjusted = adjustedCues(track, new Map(input.lines.map((l) => [l.index, l])))
   const wav = await encodeTrack(track.pcm, track.sampleRate, 'wav')
   await storage.put(keys.track_wav, wav, { contentType: 'audio/wav' })

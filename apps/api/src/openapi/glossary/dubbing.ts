@@ -74,6 +74,23 @@ export const DUBBING: Record<string, GlossaryEntry> = {
       'How the line was placed in its last render (action, placed times, speed…; null: not rendered)',
     example: null,
   },
+  fix: {
+    description:
+      "The user's fix of a line that did not fit (null: none); a render with an unresolved line is held (DUBBING_UNRESOLVED_LINES) until each is fixed or accepted",
+    example: null,
+  },
+  max_speedup: {
+    description: "This line's own highest total speed-up (1–3; default 1.5)",
+    example: 1.8,
+  },
+  borrow_next_gap: {
+    description: 'The line may run through the whole silence up to the next line (not only 1 s)',
+    example: true,
+  },
+  accept_overrun: {
+    description: 'Accept that the line is cut at its limit (action accepted-overrun)',
+    example: false,
+  },
   speakers: { description: 'The speakers with their voice and speed' },
   last_render: { description: 'The latest render (null: never rendered)' },
   'dubbing:status': {
@@ -89,7 +106,17 @@ export const DUBBING: Record<string, GlossaryEntry> = {
   'dubbing:summary': { description: 'The fit summary (null until rendered)' },
   'summary.lines': { description: 'Lines rendered', example: 24 },
   fitted: { description: 'Lines that fit their slot', example: 23 },
-  flagged: { description: 'Lines cut at the limit (to shorten; see the fit report)', example: 1 },
+  'dubbing:unresolved': {
+    description:
+      'Lines that cannot fit and were not accepted (the render is then held: DUBBING_UNRESOLVED_LINES)',
+    example: 0,
+  },
+  accepted_overrun: { description: 'Lines cut at their limit because the user accepted it', example: 0 },
+  retimed: { description: 'Lines moved later to make room for the line before them', example: 1 },
+  flagged: {
+    description: 'Lines that cannot fit (unresolved, or cut at their limit when accepted)',
+    example: 1,
+  },
   files: {
     description:
       'The files ready to download: track_mp3, track_wav, mix_mp3, video_mp4, srt, vtt, report_json, report_csv',

@@ -38,6 +38,14 @@ export const dubbingLineRoutes: FastifyPluginAsyncZod = async (app) => {
       start_ms: z.number().int().min(0).optional(),
       end_ms: z.number().int().min(1).optional(),
       speaker: line(60).nullable().optional(),
+      fix: z
+        .object({
+          max_speedup: z.number().min(1).max(3).optional(),
+          borrow_next_gap: z.boolean().optional(),
+          accept_overrun: z.boolean().optional(),
+        })
+        .nullable()
+        .optional(),
     })
     .meta({ example: { text: 'LAN: Xin chào cả nhà!', start_ms: 1000, end_ms: 3200, speaker: 'Lan' } })
 
@@ -53,7 +61,7 @@ export const dubbingLineRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['dubbing'],
-        summary: "Edit a line's text, times or speaker",
+        summary: "Edit a line's text, times, speaker or fix (when it did not fit)",
         security,
         params: lineParams,
         body: lineBody,
@@ -71,9 +79,19 @@ export const dubbingLineRoutes: FastifyPluginAsyncZod = async (app) => {
       const speaker =
         b.speaker === undefined ? current.speaker : b.speaker === null ? null : speakerName(b.speaker)
       if (speaker) await ensureSpeaker(project.id, speaker, project.voiceCode)
+      const fix =
+        b.fix === undefined
+          ? current.fix
+          : b.fix === null
+            ? null
+            : {
+                ...(b.fix.max_speedup !== undefined ? { maxSpeedup: b.fix.max_speedup } : {}),
+                ...(b.fix.borrow_next_gap ? { borrowNextGap: true } : {}),
+                ...(b.fix.accept_overrun ? { acceptOverrun: true } : {}),
+              }
       await db
         .update(t.dubbingLines)
-        .set({ text: b.text ?? current.text, startMs, endMs, speaker, fit: null, updatedAt: new Date() })
+        .set({ text: b.text ?? current.text, startMs, endMs, speaker, fix, fit: null, updatedAt: new Date() })
         .where(eq(t.dubbingLines.id, current.id))
       await touch(project.id)
       return ok({ id: current.id })

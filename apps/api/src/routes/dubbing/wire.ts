@@ -21,7 +21,16 @@ export const renderWire = z.object({
     ),
   line_id: z.string().nullable(),
   duration_ms: z.number().nullable(),
-  summary: z.object({ lines: z.number(), fitted: z.number(), flagged: z.number() }).nullable(),
+  summary: z
+    .object({
+      lines: z.number(),
+      fitted: z.number(),
+      flagged: z.number(),
+      unresolved: z.number().optional(),
+      accepted_overrun: z.number().optional(),
+      retimed: z.number().optional(),
+    })
+    .nullable(),
   files: z.array(z.enum(DUBBING_RENDER_FILES)),
   mix_error: z.string().nullable(),
   error_code: z.string().nullable(),
@@ -89,6 +98,9 @@ export const lineWire = z.object({
   speech: z.string(),
   source_line: z.number().nullable(),
   fit: z.record(z.string(), z.unknown()).nullable(),
+  fix: z
+    .object({ max_speedup: z.number().nullable(), borrow_next_gap: z.boolean(), accept_overrun: z.boolean() })
+    .nullable(),
 })
 
 export const speakerWire = z.object({
@@ -97,6 +109,17 @@ export const speakerWire = z.object({
   voice_code: z.string(),
   speed: z.number(),
 })
+
+/** A line's fix as the wire spells it. */
+const fixWire = (fix: unknown) => {
+  if (!fix || typeof fix !== 'object') return null
+  const f = fix as { maxSpeedup?: number; borrowNextGap?: boolean; acceptOverrun?: boolean }
+  return {
+    max_speedup: f.maxSpeedup ?? null,
+    borrow_next_gap: f.borrowNextGap === true,
+    accept_overrun: f.acceptOverrun === true,
+  }
+}
 
 export const projectDetailWire = projectWire.extend({
   lines: z.array(lineWire),
@@ -128,6 +151,7 @@ export const projectDetail = async (db: Db, p: ProjectRow): Promise<z.infer<type
       speech: speechText(l.text, l.speaker ?? undefined),
       source_line: l.sourceLine,
       fit: (l.fit as Record<string, unknown> | null) ?? null,
+      fix: fixWire(l.fix),
     })),
     speakers: speakers.map((s) => ({ id: s.id, name: s.name, voice_code: s.voiceCode, speed: s.speed })),
     last_render: last ? toRenderWire(last) : null,
