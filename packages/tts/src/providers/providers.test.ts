@@ -143,8 +143,8 @@ describe('provider voices through the pipeline', () => {
     )
   })
 
-  it('long texts are split at sentence ends within the provider limit', async () => {
-    const server = await start('openai')
+  it('long texts are split at sentence ends within the provider limit, the next request started ahead', async () => {
+    const server = await start('openai', { chunkMs: 50, chunkDelayMs: 20 })
     configureVoiceProviders([configFor(server, { max_chars: 60 })])
     const sentence = 'Đây là một câu khá dài để thử việc chia văn bản.'
     await synthesize({
@@ -158,6 +158,8 @@ describe('provider voices through the pipeline', () => {
       expect(input.length).toBeLessThanOrEqual(60)
       expect(input.endsWith('.')).toBe(true)
     }
+    // While one request streams out, the next one is already generating (one ahead, never more).
+    expect(server.peak).toBe(2)
   })
 
   it('streams MP3 whose first bytes come before the provider has finished', async () => {

@@ -18,13 +18,29 @@ import type { SynthesisRequest, SynthesisSummary } from '../pipeline/types.ts'
 import { mapToSource } from '../timeline/source-map.ts'
 import type { LoaVoice } from '../voices.ts'
 import { getSharedPool } from '../worker/pool.ts'
-import { createChannel } from './channel.ts'
+import { createChannel, type Channel } from './channel.ts'
 import { groupSegments, type Group } from './groups.ts'
 import { adapterFor } from './kinds.ts'
 import { providerClient } from './state.ts'
 import type { ProviderWord } from './types.ts'
 
 const PREPARE_TIMEOUT_MS = 15_000
+
+type SpeechGroup = Extract<Group, { kind: 'speech' }>
+
+/** A provider request under way: its audio as it arrives, its word times once it has all come. */
+interface Launched {
+  channel: Channel<Int16Array>
+  words: ProviderWord[] | undefined
+}
+
+/** One request or pause of the plan, with where its chunk sits in the user's text. */
+interface Step {
+  group: Group
+  chunkStart: number
+  chunkEnd: number
+  spans: Parameters<typeof mapToSource>[0]
+}
 
 export async function* runProviderSynthesis(
   request: SynthesisRequest,
@@ -53,18 +69,63 @@ export async function* runProviderSynthesis(
   let samples = 0
   let wordTiming: 'events' | 'estimated' = 'events'
 
-  for (const chunk of splitIntoChunks(text)) {
-    const prepared = await pool.run(
-      'prepare',
-      {
-        text: text.slice(chunk.start, chunk.end),
-        region: voice.region,
-        dictionary: opts.dictionary,
-        pauses: opts.pauses,
-      },
-      { timeoutMs: PREPARE_TIMEOUT_MS },
-    )
-    for (const group of groupSegments(prepared.segments, fits)) {
+  // Requests are started one ahead of the one being streamed out: the provider generates the next part while the
+  // caller receives this one. Leaving early (a failure, the caller gone) cancels what was started ahead.
+  const stop = new AbortController()
+  const signal = request.signal ? AbortSignal.any([request.signal, stop.signal]) : stop.signal
+  const launch = (group: SpeechGroup): Launched => {
+    const channel = createChannel<Int16Array>()
+    const launched: Launched = { channel, words: undefined }
+    client
+      .run(signal, async (http) => {
+        const audio = await adapter.synthesize(
+          { text: group.text, voice: ref, speed: opts.speed, sampleRate: rate },
+          http,
+        )
+        const resampler = createStreamResampler(audio.sampleRate, rate)
+        for await (const pcm of audio.pcm) channel.push(resampler.push(pcm))
+        channel.push(resampler.end())
+        launched.words = audio.words()
+      })
+      .then(
+        () => channel.end(),
+        (error: unknown) => channel.fail(error),
+      )
+    return launched
+  }
+  async function* planned(): AsyncGenerator<Step> {
+    for (const chunk of splitIntoChunks(text)) {
+      const prepared = await pool.run(
+        'prepare',
+        {
+          text: text.slice(chunk.start, chunk.end),
+          region: voice.region,
+          dictionary: opts.dictionary,
+          pauses: opts.pauses,
+        },
+        { timeoutMs: PREPARE_TIMEOUT_MS },
+      )
+      for (const group of groupSegments(prepared.segments, fits))
+        yield { group, chunkStart: chunk.start, chunkEnd: chunk.end, spans: prepared.spans }
+    }
+  }
+  const steps = planned()
+  const startNext = async (): Promise<(Step & { launched?: Launched }) | undefined> => {
+    const step = await steps.next()
+    if (step.done) return undefined
+    const { group } = step.value
+    return group.kind === 'speech' ? { ...step.value, launched: launch(group) } : step.value
+  }
+
+  try {
+    let next = startNext()
+    for (;;) {
+      const step = await next
+      if (!step) break
+      next = startNext()
+      // Rejections of the step ahead surface when it is awaited, not as unhandled ones meanwhile.
+      next.catch(() => undefined)
+      const { group } = step
       if (group.kind === 'pause') {
         if (sentences.length === 0) continue
         const silence = new Int16Array(Math.round((group.ms * rate) / 1000))
@@ -75,23 +136,7 @@ export async function* runProviderSynthesis(
       }
       const startMs = (samples / rate) * 1000
       const groupPcm: Int16Array[] = []
-      const channel = createChannel<Int16Array>()
-      let timed: ProviderWord[] | undefined
-      const call = client.run(request.signal, async (http) => {
-        const audio = await adapter.synthesize(
-          { text: group.text, voice: ref, speed: opts.speed, sampleRate: rate },
-          http,
-        )
-        const resampler = createStreamResampler(audio.sampleRate, rate)
-        for await (const pcm of audio.pcm) channel.push(resampler.push(pcm))
-        channel.push(resampler.end())
-        timed = audio.words()
-      })
-      call.then(
-        () => channel.end(),
-        (error: unknown) => channel.fail(error),
-      )
-      for await (const pcm of channel) {
+      for await (const pcm of step.launched!.channel) {
         if (pcm.length === 0) continue
         groupPcm.push(pcm)
         samples += pcm.length
@@ -101,19 +146,22 @@ export async function* runProviderSynthesis(
       const groupSamples = groupPcm.reduce((n, p) => n + p.length, 0)
       const endMs = (samples / rate) * 1000
       // Provider word times are in seconds of its audio, which resampling keeps.
-      let groupWords = timed
+      let groupWords = step.launched!.words
       if (!groupWords) {
         wordTiming = 'estimated'
         groupWords = estimateWords(group, groupPcm, groupSamples, rate)
       }
-      addTimeline(group, groupWords, startMs, endMs, text, chunk.start, prepared.spans, sentences, words)
+      addTimeline(group, groupWords, startMs, endMs, text, step.chunkStart, step.spans, sentences, words)
       request.onProgress?.({
         sentencesDone: sentences.length,
         sentencesTotal: sentences.length,
-        ratio: Math.min(0.99, chunk.end / text.length),
+        ratio: Math.min(0.99, step.chunkEnd / text.length),
         audioMs: endMs,
       })
     }
+  } finally {
+    stop.abort()
+    await steps.return(undefined)
   }
   if (sentences.length === 0) throw new TtsError('TTS_EMPTY_TEXT', NOTHING_TO_READ)
   const tail = encoder.finish()
