@@ -96,6 +96,19 @@ describe('loa dub', () => {
     expect(readMp3Info(readFileSync(out)).durationMs).toBeGreaterThan(1000)
   })
 
+  it('warns per line about text its voice cannot read; --strict fails', () => {
+    const mixed = path.join(dir, 'mixed.srt')
+    writeFileSync(
+      mixed,
+      '1\n00:00:01,000 --> 00:00:03,000\nXin chào.\n\n2\n00:00:03,500 --> 00:00:05,000\nWhat are you doing here?\n',
+    )
+    const r = loa([mixed, '--strict', '-o', path.join(dir, 'strict.mp3')])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(
+      /mixed\.srt:6: cue 2: written in English: a vi-VN voice cannot read it.*DUBBING_FOREIGN_TEXT/,
+    )
+  })
+
   it('exits 2 with the line number on a bad subtitle file', () => {
     const bad = path.join(dir, 'bad.srt')
     writeFileSync(bad, '1\n00:00:01,000 --> 00:00:02,000\nĐúng.\n\n2\n00:00:03,000 --> 00:00:0x,000\nSai.\n')

@@ -12,6 +12,8 @@ import {
   parseSubtitles,
   probeMedia,
   speakerName,
+  speechText,
+  foreignLines,
   writeSrt,
   writeVtt,
   type FitReport,
@@ -36,6 +38,7 @@ const usage = `usage: loa dub SUBTITLES [options] -o OUT.mp3|OUT.wav|OUT.mp4
       --mute-original    drop the original audio from the mix
       --srt FILE         subtitles timed to the dub (SRT); --vtt FILE for WebVTT
       --report FILE      per-line fit report: JSON, or CSV when FILE ends in .csv
+      --strict           fail (exit 2) when a line is in a language its voice cannot read (else a warning)
       --allow-overrun    export even when a line cannot fit: it is cut at its limit (accepted-overrun);
                          without it such lines are listed, nothing but the report is written, exit code 3
   -h, --help             this help
@@ -59,6 +62,7 @@ interface Parsed {
   vtt?: string
   report?: string
   allowOverrun: boolean
+  strict?: boolean
   help?: boolean
 }
 
@@ -91,6 +95,7 @@ const parse = (args: string[]): Parsed => {
     if (arg === '-h' || arg === '--help') return { help: true } as Parsed
     if (arg === '-o' || arg === '--output') p.output = value()
     else if (arg === '--allow-overrun') p.allowOverrun = true
+    else if (arg === '--strict') p.strict = true
     else if (arg === '--media') p.media = value()
     else if (arg === '-v' || arg === '--voice') p.voice = knownVoice(value())
     else if (arg === '-s' || arg === '--speed') p.speed = number(arg, value())
@@ -157,6 +162,18 @@ const dub = async (args: string[]): Promise<number> => {
           code: 'DUBBING_UNKNOWN_SPEAKER',
         },
       )
+  const voiceOf = new Map(Object.entries(o.speakers).map(([k, v]) => [speakerName(k), v.voice]))
+  const foreign = foreignLines(
+    parsed.cues,
+    (l) => findVoice((l.speaker && voiceOf.get(l.speaker)) || o.voice)?.languageCode ?? 'vi-VN',
+    speechText,
+  )
+  for (const f of foreign)
+    console.error(`loa dub: ${o.subtitles}:${f.line}: cue ${f.cue}: ${f.message} (DUBBING_FOREIGN_TEXT)`)
+  if (o.strict && foreign.length > 0) {
+    console.error(`loa dub: ${foreign.length} line(s) in another language (--strict): nothing dubbed`)
+    return 2
+  }
   let media: MediaInfo | undefined
   if (o.media) {
     media = await probeMedia(o.media)

@@ -5,3 +5,10 @@ export { speechText, speakerOf, speakerName } from './text.ts'
 export { parseClock, formatClock } from './timestamps.ts'
 export { writeSrt, writeVtt, type TimedText } from './write.ts'
 export type { Cue, ParsedSubtitles, ParseNotice, SubtitleFormat } from './types.ts'
+export {
+  detectLanguage,
+  voiceCanRead,
+  foreignLines,
+  type LineLanguage,
+  type ForeignLine,
+} from './language.ts'
