@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './support/env.ts'
 import { msg } from './support/messages.ts'
 import { shellReady } from './support/page.ts'
+import { signUp } from './support/studio.ts'
 
 const IMAGE = '/images/popup-banner.png'
 
@@ -118,6 +119,27 @@ test.describe('landing popup banner', () => {
     })
     await page.goto('/demo')
     await shellReady(page)
+    await page.waitForLoadState('networkidle')
+    expect(bannerCalls).toBe(0)
+    await expect(page.locator('[data-testid="popup-banner"]')).toHaveCount(0)
+  })
+})
+
+test.describe('the popup rule (spec: excluded only on /demo; never over work in the studio)', () => {
+  for (const path of ['/support', '/en/services'])
+    test(`another public page shows it too: ${path}`, async ({ page }) => {
+      await page.goto(path)
+      await expect(box(page)).toBeVisible({ timeout: 15_000 })
+    })
+
+  test('the studio never asks for it nor shows it', async ({ page }) => {
+    await signUp(page, 'Người Đang Làm Việc')
+    let bannerCalls = 0
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/banners/active')) bannerCalls += 1
+    })
+    await page.goto('/studio/text-to-speech')
+    await expect(page.getByTestId('signed-in-as')).toBeAttached()
     await page.waitForLoadState('networkidle')
     expect(bannerCalls).toBe(0)
     await expect(page.locator('[data-testid="popup-banner"]')).toHaveCount(0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { careChatUrl, isLandingPath } from './routes'
+import { careChatUrl, isLandingPath, showsPopupBanner } from './routes'
 
 describe('routes', () => {
   it('the landing pages are / and /en only', () => {
@@ -7,6 +7,22 @@ describe('routes', () => {
     expect(isLandingPath('/en')).toBe(true)
     for (const path of ['/studio', '/en/support', '/services', '/console/apps', '/demo'])
       expect(isLandingPath(path)).toBe(false)
+  })
+
+  it('the popup rule: every public page but /demo; never the studio, console, back-office or a short link', () => {
+    for (const path of ['/', '/en', '/support', '/en/services', '/terms', '/en/privacy'])
+      expect(showsPopupBanner(path), path).toBe(true)
+    for (const path of [
+      '/demo',
+      '/en/demo',
+      '/studio',
+      '/studio/text-to-speech',
+      '/en/console/apps',
+      '/admin',
+      '/s/abc',
+    ])
+      expect(showsPopupBanner(path), path).toBe(false)
+    expect(showsPopupBanner('/studios-of-the-world')).toBe(true)
   })
 
   it('the care chat frame opens our support page as its chat view in the page language', () => {

@@ -30,8 +30,18 @@ export const isDemoPath = (pathname: string): boolean => {
   return path === ROUTES.demo || path.startsWith(`${ROUTES.demo}/`)
 }
 
-/** The landing pages (`/`, `/en`): the only pages the promotional popup banner may cover. */
+/** The landing pages (`/`, `/en`). */
 export const isLandingPath = (pathname: string): boolean => stripLocale(pathname) === ROUTES.home
+
+/**
+ * The popup rule (docs/decisions.md): the spec excludes only /demo; the popup also never covers work in the signed-in
+ * areas (studio, console, back-office) nor a short link on its way elsewhere. Every other public page may show it.
+ */
+export const showsPopupBanner = (pathname: string): boolean => {
+  const path = stripLocale(pathname)
+  const under = (base: string) => path === base || path.startsWith(`${base}/`)
+  return !isDemoPath(pathname) && ![ROUTES.studio, '/console', ROUTES.admin, '/s'].some(under)
+}
 
 /** Absolute URL of a route for a locale (English adds `/en`). */
 export const routeUrl = (webUrl: string, locale: string, path: string): string => {

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic'
 import { usePathname } from 'next/navigation'
 import type { PublicConfig } from '@/lib/config'
 import type { VisitorData } from '@/lib/visitor/ip'
-import { isDemoPath, isLandingPath } from '@/lib/routes'
+import { isDemoPath, isLandingPath, showsPopupBanner } from '@/lib/routes'
 import { useAppStore } from '@/lib/store/app-store'
 import { AuthProvider } from '@/components/auth/AuthProvider'
 import { ConfigProvider } from './config-context'
@@ -38,13 +38,15 @@ interface Props {
 
 /**
  * Client shell of every page: config, auth, flags, client state, toasts, care widget (not on /demo), and on the
- * landing page only the promotional popup and Google One Tap (when a Google client id is configured).
+ * public pages the promotional popup (not /demo, never over the studio, console or back-office), and on the landing
+ * page Google One Tap (when a Google client id is configured).
  */
 export function AppShell({ config, visitor, locale, children }: Props) {
   const pathname = usePathname() ?? '/'
   const embedded = useEmbedded()
   const bare = isDemoPath(pathname) || embedded
   const landing = isLandingPath(pathname)
+  const popup = showsPopupBanner(pathname)
   const updateLocation = useAppStore((s) => s.updateLocation)
   const attributes = useMemo(
     () => ({ ip: visitor.ip, country: visitor.country, locale }),
@@ -67,7 +69,7 @@ export function AppShell({ config, visitor, locale, children }: Props) {
         {children}
         <Toaster />
         {!bare && <CareWidget attributes={attributes} />}
-        {landing && !embedded && <PopupBanner />}
+        {popup && !embedded && <PopupBanner />}
         <Analytics tagId={config.analyticsTagId} />
         <AffiliateTracker />
         {landing && !embedded && config.googleClientId && <GoogleOneTap clientId={config.googleClientId} />}
