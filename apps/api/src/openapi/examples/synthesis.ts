@@ -62,6 +62,7 @@ const span = (kind: string, text: string, source: string, src: [number, number],
   src_end: src[1],
   out_start: out[0],
   out_end: out[1],
+  doubt: null,
 })
 
 /** A developer request's Vbee fields (54 billable characters), as POST /tts and GET /tts/{id} answer them. */

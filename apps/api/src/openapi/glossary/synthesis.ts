@@ -100,6 +100,11 @@ export const SYNTHESIS: Record<string, GlossaryEntry> = {
   src_end: { description: 'Where it ends in the text you sent (exclusive)', example: 15 },
   out_start: { description: 'Where its reading starts in the normalized text', example: 7 },
   out_end: { description: 'Where its reading ends in the normalized text (exclusive)', example: 35 },
+  doubt: {
+    description:
+      'Set when the reading is a guess to check first (unknown-acronym: capitals spelled letter by letter; capitalised-word: capitals read as a word; code: a product or model code; date-or-number: a d.m or d-m read as a date); null when sure. Add a dictionary entry to fix it',
+    example: null,
+  },
   'synthesis:result.text': {
     description: 'The text: a request’s as sent; the preview’s normalized, as it will be read',
     example: 'Xin chào các bạn. Hôm nay trời Hà Nội nắng đẹp.',

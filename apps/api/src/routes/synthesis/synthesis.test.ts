@@ -151,8 +151,27 @@ describe('studio synthesis: history, cancel, delete, events, preview, cache rule
     const result = res.json().result
     expect(result.text).toMatch(/tháng chín/)
     const date = result.spans.find((s: { kind: string }) => s.kind === 'date')
-    expect(date).toMatchObject({ source: '2/9/2025', src_start: 5, src_end: 13 })
+    expect(date).toMatchObject({ source: '2/9/2025', src_start: 5, src_end: 13, doubt: null })
     expect(await api.balance('u-prev')).toBe(50)
+  })
+
+  it('marks in the preview the readings to check first', async () => {
+    const token = await api.token('u-doubt')
+    const res = await api.call({
+      method: 'POST',
+      url: '/api/v1/synthesis/preview',
+      token,
+      payload: { text: 'Tối 14.7, ngân hàng HSBC mở cửa.', voice_code: 'hn_female_thuha_news' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const doubts = res
+      .json()
+      .result.spans.filter((s: { doubt: string | null }) => s.doubt !== null)
+      .map((s: { source: string; doubt: string }) => [s.source, s.doubt])
+    expect(doubts).toEqual([
+      ['14.7', 'date-or-number'],
+      ['HSBC', 'unknown-acronym'],
+    ])
   })
 
   it('re-rendering an edited text charges only the changed sentences', async () => {

@@ -182,6 +182,7 @@ export const previewWire = z.object({
       src_end: z.number(),
       out_start: z.number(),
       out_end: z.number(),
+      doubt: z.enum(['unknown-acronym', 'capitalised-word', 'code', 'date-or-number']).nullable(),
     }),
   ),
 })
@@ -202,5 +203,6 @@ export const toPreviewWire = (preview: {
     src_end: s.srcEnd,
     out_start: s.outStart,
     out_end: s.outEnd,
+    doubt: s.doubt ?? null,
   })),
 })
