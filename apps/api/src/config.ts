@@ -77,6 +77,10 @@ const schema = z.object({
   TTS_DEMO_LIMIT: positiveInt(10, 10_000),
   /** Developer API v1 (`/v1/tts`): how long its signed audio and timeline links stay valid, in seconds. */
   TTS_V1_LINK_TTL_SECONDS: positiveInt(180, 86_400),
+  /** `/v1/audio/speech`: OpenAI voice names → Loa voice codes (`alloy=code,echo=code`); others: the default map. */
+  OPENAI_VOICE_MAP: csv().refine((pairs) => pairs.every((p) => /^[a-z]+=\S+$/i.test(p)), {
+    message: 'OPENAI_VOICE_MAP takes name=voice_code pairs separated by commas',
+  }),
   /** Days the audio of a developer API request is kept before the retention sweep deletes it; 0 = kept. */
   API_AUDIO_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(3),
   /** How often the api runs the retention sweep, in ms; 0 turns it off. */
@@ -125,6 +129,8 @@ export interface ApiConfig {
     appRequestsPerMinute: number
     demoLimit: number
     v1LinkTtlSeconds: number
+    /** OpenAI voice name (lower case) → the Loa voice code it speaks with, over the default map. */
+    openAiVoiceMap: Record<string, string>
     /** Days an API request's audio is kept (`retain_until` = creation + this); 0 = kept until deleted. */
     apiAudioRetentionDays: number
     /** Interval of the retention sweep in this process; 0 = off. */
@@ -178,6 +184,12 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
       appRequestsPerMinute: c.TTS_APP_REQUESTS_PER_MINUTE,
       demoLimit: c.TTS_DEMO_LIMIT,
       v1LinkTtlSeconds: c.TTS_V1_LINK_TTL_SECONDS,
+      openAiVoiceMap: Object.fromEntries(
+        c.OPENAI_VOICE_MAP.map((p) => [
+          p.slice(0, p.indexOf('=')).toLowerCase(),
+          p.slice(p.indexOf('=') + 1),
+        ]),
+      ),
       apiAudioRetentionDays: c.API_AUDIO_RETENTION_DAYS,
       retentionSweepMs: c.API_AUDIO_RETENTION_SWEEP_MS,
     },

@@ -59,13 +59,17 @@ export const openAiCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const voices = await localVoices(app.ctx.db)
       const fast = defaultVoiceMap(voices, 'fast')
       const best = defaultVoiceMap(voices, 'best')
+      const overrides = app.ctx.config.synthesis.openAiVoiceMap
       return {
         voices: [
           ...(Object.entries(OPENAI_VOICES) as [OpenAiVoice, string][]).map(([id, gender]) => ({
             id,
             name: id,
             gender,
-            maps_to: { fast: fast[id] ?? null, best: best[id] ?? null },
+            maps_to: {
+              fast: overrides[id] ?? fast[id] ?? null,
+              best: overrides[id] ?? best[id] ?? null,
+            },
           })),
           ...voices.map((v) => ({ id: v.code, name: v.name, gender: v.gender.toUpperCase(), maps_to: null })),
         ],

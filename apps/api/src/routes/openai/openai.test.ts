@@ -9,7 +9,9 @@ warnNoFfmpeg('OpenAI speech API: decoding every format')
 let api: SynthesisTestApi
 let baseURL: string
 beforeAll(async () => {
-  api = await startSynthesisTestApi({ env: { TTS_APP_MAX_CONCURRENT: '1' } })
+  api = await startSynthesisTestApi({
+    env: { TTS_APP_MAX_CONCURRENT: '1', OPENAI_VOICE_MAP: 'onyx=sg_male_hoangphuc_film' },
+  })
   const address = await api.app.listen({ port: 0, host: '127.0.0.1' })
   baseURL = `${address}/v1`
 }, 120_000)
@@ -226,5 +228,15 @@ describe('GET /v1/models and /v1/audio/voices', () => {
     const alloy = voices.find((v) => v.id === 'alloy')!
     expect(alloy.maps_to!.fast).toBeTruthy()
     expect(voices.some((v) => v.id === alloy.maps_to!.fast && v.maps_to === null)).toBe(true)
+    // OPENAI_VOICE_MAP overrides the default map for the names it lists.
+    expect(voices.find((v) => v.id === 'onyx')!.maps_to).toEqual({
+      fast: 'sg_male_hoangphuc_film',
+      best: 'sg_male_hoangphuc_film',
+    })
+    const { response } = await client.audio.speech
+      .create({ model: 'tts-1-hd', voice: 'onyx', input: 'Xin chào.' })
+      .withResponse()
+    expect(response.headers.get('x-loa-voice')).toBe('sg_male_hoangphuc_film')
+    await response.arrayBuffer()
   }, 60_000)
 })

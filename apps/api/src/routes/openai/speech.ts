@@ -88,7 +88,12 @@ export const openAiSpeechRoute: FastifyPluginAsyncZod = async (app) => {
       const quality = qualityOf(b.model)
       const plan = planOf(b)
       if (plan.ffmpeg) assertFfmpeg(b.response_format)
-      const voice = await resolveOpenAiVoice(db, typeof b.voice === 'string' ? b.voice : b.voice.id, quality)
+      const voice = await resolveOpenAiVoice(
+        db,
+        typeof b.voice === 'string' ? b.voice : b.voice.id,
+        quality,
+        config.synthesis.openAiVoiceMap,
+      )
       const speed = Math.min(b.speed, SPEED_RANGE.max)
       const row = await synthesis.create(
         {

@@ -91,11 +91,17 @@ export const localVoices = async (db: Db): Promise<CatalogueVoice[]> =>
     .orderBy(asc(t.voices.rank), asc(t.voices.code))
 
 /**
- * The Loa voice code a request speaks with: an OpenAI name through the default map, anything else as a Loa
- * voice code (checked when the request is created).
+ * The Loa voice code a request speaks with: an OpenAI name through `overrides` (OPENAI_VOICE_MAP), else the
+ * default map; anything else as a Loa voice code (checked when the request is created).
  */
-export const resolveOpenAiVoice = async (db: Db, voice: string, quality: Quality): Promise<string> => {
+export const resolveOpenAiVoice = async (
+  db: Db,
+  voice: string,
+  quality: Quality,
+  overrides: Record<string, string> = {},
+): Promise<string> => {
   const name = voice.toLowerCase()
+  if (overrides[name]) return overrides[name]
   if (!(name in OPENAI_VOICES)) return voice
   const mapped = defaultVoiceMap(await localVoices(db), quality)[name as OpenAiVoice]
   if (!mapped)
