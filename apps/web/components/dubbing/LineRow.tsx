@@ -2,26 +2,32 @@
 import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { clock, parseClock, type DubbingLine } from '@/lib/dubbing/api'
+import { LineFixes, type FixEdit } from './LineFixes'
 
 export interface LineEdit {
   text?: string
   startMs?: number
   endMs?: number
   speaker?: string | null
+  fix?: FixEdit | null
 }
 
-/** How a line fitted in the last render, as a short coloured label. */
+const ACTIONS = ['fit', 'speed', 'borrow', 'stretch', 'retime', 'unresolved', 'accepted-overrun'] as const
+
+/** How a line fitted in the last render: a short coloured label, explained in place. */
 export function FitBadge({ line }: { line: DubbingLine }) {
   const t = useTranslations('dubbing')
   const fit = line.fit
   if (!fit) return <span className="dub-fit dub-fit-none">{t('fitUnknown')}</span>
-  const label =
-    fit.action === 'clamp'
-      ? t('fit_clamp', { ms: fit.overflowMs, chars: fit.shortenByChars })
-      : t(`fit_${fit.action}`)
+  const action = (ACTIONS as readonly string[]).includes(fit.action) ? fit.action : 'unresolved'
+  const key = action.replace('-', '_')
+  const values = { ms: fit.overflowMs, chars: fit.shortenByChars, shift: fit.shiftMs ?? 0 }
   return (
-    <span className={`dub-fit dub-fit-${fit.action}`} data-testid="dub-fit">
-      {label}
+    <span className="dub-fit-wrap">
+      <span className={`dub-fit dub-fit-${action}`} data-testid="dub-fit">
+        {t(`fit_${key}`, values)}
+      </span>
+      <span className="dub-fit-help">{t(`fitHelp_${key}`, values)}</span>
     </span>
   )
 }
@@ -55,7 +61,10 @@ export function LineRow({
   const dirty =
     text !== line.text || startMs !== line.startMs || endMs !== line.endMs || speaker !== (line.speaker ?? '')
   return (
-    <li className={`dub-line${active ? ' dub-line-active' : ''}`} data-testid="dub-line">
+    <li
+      className={`dub-line${active ? ' dub-line-active' : ''}${line.fit?.action === 'unresolved' ? ' dub-line-unresolved' : ''}`}
+      data-testid="dub-line"
+    >
       <div className="dub-line-head">
         <span className="dub-index">{line.index}</span>
         <input
@@ -95,18 +104,20 @@ export function LineRow({
         onChange={(e) => setText(e.target.value)}
       />
       {!validTimes && <p className="dub-error">{t('badTime')}</p>}
+      <LineFixes line={line} text={text} busy={busy} onFix={(fix) => void onSave({ fix })} />
       <div className="dub-actions">
         <button
           type="button"
+          className="btn btn-primary"
           disabled={!dirty || !validTimes || busy}
           onClick={() => void onSave({ text, startMs, endMs, speaker: speaker || null })}
         >
           {t('save')}
         </button>
-        <button type="button" onClick={onPreview} disabled={busy}>
+        <button type="button" className="btn btn-outline" onClick={onPreview} disabled={busy}>
           {t('preview')}
         </button>
-        <button type="button" onClick={onRegenerate} disabled={busy || dirty}>
+        <button type="button" className="btn btn-ghost" onClick={onRegenerate} disabled={busy || dirty}>
           {t('regenerate')}
         </button>
       </div>

@@ -6,6 +6,7 @@ import {
   clock,
   uploadWithProgress,
   type DubbingApi,
+  type DubbingLine,
   type DubbingProjectDetail,
   type DubbingRender,
 } from '@/lib/dubbing/api'
@@ -19,6 +20,12 @@ import { useDubbingErrors } from './useDubbingApi'
 const MEDIA_ACCEPT = '.mp4,.mov,.mkv,.webm,.mp3,.wav,.m4a'
 
 /** One project: media, speakers and voices, the line editor, render, player and downloads. */
+/** Lines that cannot fit come first (the export waits for them), then every line in order. */
+const unresolvedFirst = (lines: readonly DubbingLine[]): DubbingLine[] => [
+  ...lines.filter((l) => l.fit?.action === 'unresolved'),
+  ...lines.filter((l) => l.fit?.action !== 'unresolved'),
+]
+
 export function ProjectEditor({
   api,
   projectId,
@@ -109,7 +116,8 @@ export function ProjectEditor({
           <ul>
             {project.notices.map((n) => (
               <li key={`${n.code}-${n.line}`}>
-                {n.line}: {n.message} ({n.code})
+                {n.cue !== undefined ? t('noticeAtCue', { line: n.line, cue: n.cue }) : n.line}: {n.message} (
+                {n.code})
               </li>
             ))}
           </ul>
@@ -182,8 +190,15 @@ export function ProjectEditor({
           <h2 id="dub-lines">
             {t('lines')} ({project.lines.length})
           </h2>
+          {project.lines.some((l) => l.fit?.action === 'unresolved') && (
+            <p className="dub-error" role="status" data-testid="dub-held">
+              {t('unresolvedHeld', {
+                count: project.lines.filter((l) => l.fit?.action === 'unresolved').length,
+              })}
+            </p>
+          )}
           <ol className="dub-lines">
-            {project.lines.map((line) => (
+            {unresolvedFirst(project.lines).map((line) => (
               <LineRow
                 key={`${line.id}-${line.text}-${line.startMs}-${line.endMs}-${line.speaker}`}
                 line={line}

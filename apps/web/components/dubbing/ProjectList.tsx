@@ -70,6 +70,7 @@ export function ProjectList({ api, onOpen }: { api: DubbingApi; onOpen: (id: str
             <span className="dub-actions">
               <button
                 type="button"
+                className="btn btn-ghost"
                 onClick={() => {
                   const name = window.prompt(t('renamePrompt'), p.name)
                   if (name?.trim()) void act(() => api.update(p.id, { name: name.trim() }))
@@ -77,11 +78,16 @@ export function ProjectList({ api, onOpen }: { api: DubbingApi; onOpen: (id: str
               >
                 {t('rename')}
               </button>
-              <button type="button" onClick={() => void act(() => api.duplicate(p.id))}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => void act(() => api.duplicate(p.id))}
+              >
                 {t('duplicate')}
               </button>
               <button
                 type="button"
+                className="btn btn-outline"
                 onClick={() => {
                   if (window.confirm(t('deleteConfirm', { name: p.name })))
                     void act(() => api.remove(p.id), t('deleted'))

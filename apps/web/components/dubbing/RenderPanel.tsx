@@ -128,14 +128,14 @@ export function RenderPanel({
       <div className="dub-actions">
         <button
           type="button"
-          className="button-primary"
+          className="btn btn-primary"
           disabled={running || seconds === 0}
           onClick={() => void start()}
         >
           {t('render')}
         </button>
         {running && (
-          <button type="button" onClick={() => void cancel()}>
+          <button type="button" className="btn btn-outline" onClick={() => void cancel()}>
             {t('cancel')}
           </button>
         )}

@@ -14,7 +14,14 @@ export interface DubbingRender {
   characters: number
   lineId: string | null
   durationMs: number | null
-  summary: { lines: number; fitted: number; flagged: number } | null
+  summary: {
+    lines: number
+    fitted: number
+    flagged: number
+    unresolved?: number
+    acceptedOverrun?: number
+    retimed?: number
+  } | null
   files: DubbingRenderFile[]
   mixError: string | null
   errorCode: string | null
@@ -31,7 +38,7 @@ export interface DubbingProject {
   duckDb: number
   muteOriginal: boolean
   media: { kind: string; durationMs: number | null } | null
-  notices: { code: string; line: number; message: string }[]
+  notices: { code: string; line: number; cue?: number; message: string }[]
   createdAt: string
   updatedAt: string
 }
@@ -44,6 +51,15 @@ export interface LineFit {
   shortenByChars: number
   speed: number
   stretch: number
+  /** How much later than its cue the line starts (re-timing). */
+  shiftMs?: number
+}
+
+/** The user's fix of a line that did not fit. */
+export interface LineFix {
+  maxSpeedup: number | null
+  borrowNextGap: boolean
+  acceptOverrun: boolean
 }
 
 export interface DubbingLine {
@@ -56,6 +72,7 @@ export interface DubbingLine {
   speech: string
   sourceLine: number | null
   fit: LineFit | null
+  fix: LineFix | null
 }
 
 export interface DubbingSpeaker {
@@ -109,7 +126,13 @@ export const createDubbingApi = (apiUrl: string, getToken: () => Promise<string 
     editLine: (
       projectId: string,
       lineId: string,
-      body: { text?: string; startMs?: number; endMs?: number; speaker?: string | null },
+      body: {
+        text?: string
+        startMs?: number
+        endMs?: number
+        speaker?: string | null
+        fix?: { maxSpeedup?: number; borrowNextGap?: boolean; acceptOverrun?: boolean } | null
+      },
     ) => call<{ id: string }>('PATCH', `/projects/${id(projectId)}/lines/${id(lineId)}`, { body }),
     setSpeaker: (projectId: string, name: string, voiceCode: string, speed: number) =>
       call<DubbingSpeaker>('PUT', `/projects/${id(projectId)}/speakers/${id(name)}`, {
