@@ -36,12 +36,18 @@ const main = async (argv: string[]): Promise<number> => {
   return typeof code === 'number' ? code : 0
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(`loa: ${error instanceof Error ? error.message : String(error)}`)
-    process.exitCode = 1
-  },
-)
+// Held until the command settles: a command awaiting only unref'd handles (an idle tts worker terminating) would
+// otherwise let the process end first, with exit code 0 whatever the command returned (`loa speak` with a broken
+// voice model did so whenever stderr was a pipe).
+const keepAlive = setInterval(() => undefined, 1 << 30)
+main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error: unknown) => {
+      console.error(`loa: ${error instanceof Error ? error.message : String(error)}`)
+      process.exitCode = 1
+    },
+  )
+  .finally(() => clearInterval(keepAlive))
