@@ -42,8 +42,11 @@ export const httpBackend = (baseUrl: string, adminKey: string): FlagsBackend => 
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(15_000),
+    }).catch((error: unknown) => {
+      // Name the URL: a FLAGS_PORT / FLAGS_PUBLIC_URL pointing elsewhere is then obvious (issue 37).
+      throw new Error(`the flags service at ${baseUrl} did not answer: ${(error as Error).message}`)
     })
-    const json = (await res.json()) as {
+    const json = (await res.json().catch(() => ({ status: 0 }))) as {
       status: number
       result?: T
       error_code?: string
@@ -52,7 +55,7 @@ export const httpBackend = (baseUrl: string, adminKey: string): FlagsBackend => 
     if (json.status !== 1)
       throw new AppError(
         json.error_code ?? 'HTTP_ERROR',
-        json.error_message ?? `HTTP ${res.status}`,
+        `the flags service at ${baseUrl} answered: ${json.error_message ?? `HTTP ${res.status}`}`,
         res.status,
       )
     return json.result as T

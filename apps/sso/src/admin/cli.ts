@@ -22,17 +22,29 @@ export const SSO_CLI_USAGE = `usage:
 
 /** The running server's admin API (`Authorization: Bearer <SSO_OPERATOR_KEY>`). */
 export const httpBackend = (baseUrl: string, operatorKey: string): SsoBackend => {
+  // Every failure names the URL it used: an operator whose SSO_PORT / SSO_PUBLIC_URL points at another instance
+  // sees which one answered (issue 37).
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}${path}`, {
+    const url = `${baseUrl}${path}`
+    const res = await fetch(url, {
       method,
       headers: {
         authorization: `Bearer ${operatorKey}`,
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
+    }).catch((error: unknown) => {
+      throw new Error(`the SSO at ${baseUrl} did not answer ${method} ${url}: ${(error as Error).message}`)
     })
-    const json = (await res.json()) as { status: number; result: T; error_message?: string }
-    if (!res.ok || json.status !== 1) throw new Error(json.error_message ?? `HTTP ${res.status}`)
+    const json = (await res.json().catch(() => ({}))) as {
+      status?: number
+      result: T
+      error_message?: string
+    }
+    if (!res.ok || json.status !== 1)
+      throw new Error(
+        `the SSO at ${baseUrl} answered ${method} ${url}: ${json.error_message ?? `HTTP ${res.status}`}`,
+      )
     return json.result
   }
   return {
