@@ -1,5 +1,5 @@
 'use client'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { billedRequestCharacters } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { useAuth } from '@/components/auth/AuthProvider'
@@ -16,6 +16,7 @@ import {
   splitIntoParagraphs,
   titleFrom,
 } from '@/lib/studio/text'
+import { bestVoice, startsOnDefaultVoice } from '@/lib/studio/best-voice'
 import { downloadSynthesis, useStudioCatalogue } from '@/lib/studio/use-catalogue'
 import { useFavourites } from '@/lib/studio/use-favourites'
 import { useStudioDraft } from '@/lib/studio/use-studio-draft'
@@ -50,6 +51,14 @@ export function TtsStudio() {
 
   const { voices, balance, refreshBalance, addVoice, voiceName } = useStudioCatalogue(api)
   const [pickerFor, setPickerFor] = useState<string | null>(null)
+  // A new user starts on the best installed voice (neural before eSpeak) once the catalogue says which it is.
+  const best = useMemo(() => bestVoice(Object.values(voices)), [voices])
+  const { setParagraphs } = draft
+  const untouched = startsOnDefaultVoice({ title, paragraphs })
+  useEffect(() => {
+    if (best !== DEFAULT_VOICE && untouched)
+      setParagraphs((ps) => ps.map((p) => (p.voiceCode === DEFAULT_VOICE ? { ...p, voiceCode: best } : p)))
+  }, [best, untouched, setParagraphs])
   const [preview, setPreview] = useState<{ preview: Preview; source: string } | null>(null)
   const [previewing, setPreviewing] = useState(false)
   const [historyVersion, setHistoryVersion] = useState(0)
