@@ -4,6 +4,7 @@ import { renderTrack, type RenderedTrack, type TrackRenderOptions } from './rend
 import { speakerName, speechText } from './subtitles/text.ts'
 import type { Cue } from './subtitles/types.ts'
 import type { TimedText } from './subtitles/write.ts'
+import { exportText, youtubeCues } from './subtitles/youtube.ts'
 
 /** Voice and speed per speaker (names compared as `speakerName` spells them). */
 export type SpeakerVoices = Record<string, { voice: string; speed?: number }>
@@ -13,6 +14,8 @@ export interface DubOptions extends TrackRenderOptions {
   voice: string
   speed?: number
   speakers?: SpeakerVoices
+  /** Keep "Name: " in front of each line of the subtitles out (default: the words only). */
+  keepSpeakers?: boolean
 }
 
 export interface DubResult {
@@ -20,6 +23,8 @@ export interface DubResult {
   report: FitReport
   /** The cues timed to the dub (where each line is really spoken), their written text kept. */
   adjusted: TimedText[]
+  /** The subtitles to publish: timed to the dub, plain words, YouTube's layout (`youtubeCues`). */
+  subtitles: TimedText[]
 }
 
 /** The lines to synthesize: each cue's speech with its speaker's voice and speed. */
@@ -42,7 +47,16 @@ export const dubLines = (cues: readonly Cue[], options: DubOptions): DubLine[] =
 export const dubSubtitles = async (cues: readonly Cue[], options: DubOptions): Promise<DubResult> => {
   const track = await renderTrack(dubLines(cues, options), options)
   const byIndex = new Map(cues.map((c) => [c.index, c]))
-  return { track, report: fitReport(track, byIndex), adjusted: adjustedCues(track, byIndex) }
+  const adjusted = adjustedCues(track, byIndex)
+  const plain = new Map(
+    cues.map((c) => [c.index, { text: exportText(c.text, c.speaker, options.keepSpeakers) }]),
+  )
+  return {
+    track,
+    report: fitReport(track, byIndex),
+    adjusted,
+    subtitles: youtubeCues(adjustedCues(track, plain)),
+  }
 }
 
 /** The cues timed to where the dub speaks them (text as written). */

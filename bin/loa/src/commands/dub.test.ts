@@ -63,7 +63,8 @@ describe('loa dub', () => {
     expect(json.summary).toMatchObject({ lines: 2, fitted: 2, flagged: 0 })
     const adjusted = parseSubtitles(readFileSync(srt))
     expect(adjusted.cues.map((c) => c.startMs)).toEqual([400, 2900])
-    expect(adjusted.cues[1]!.text).toBe('[Minh] Anh khỏe, <i>cảm ơn em</i>.')
+    // Subtitles to publish: the words only, no speaker prefix, no styling.
+    expect(adjusted.cues[1]!.text).toBe('Anh khỏe, cảm ơn em.')
     expect(adjusted.cues[0]!.endMs).toBe(json.lines[0].placed_end_ms)
   })
 

@@ -36,7 +36,8 @@ const usage = `usage: loa dub SUBTITLES [options] -o OUT.mp3|OUT.wav|OUT.mp4
   -s, --speed SPEED      speed of every line without its own (default 1)
       --duck DB          level of the original audio under the dub (default -15)
       --mute-original    drop the original audio from the mix
-      --srt FILE         subtitles timed to the dub (SRT); --vtt FILE for WebVTT
+      --srt FILE         subtitles timed to the dub (SRT; plain words, 2 lines of 42 characters, 1-7 s per cue);
+                         --vtt FILE for WebVTT; --keep-speakers puts "Name: " in front of each line
       --report FILE      per-line fit report: JSON, or CSV when FILE ends in .csv
       --strict           fail (exit 2) when a line is in a language its voice cannot read (else a warning)
       --allow-overrun    export even when a line cannot fit: it is cut at its limit (accepted-overrun);
@@ -63,6 +64,7 @@ interface Parsed {
   report?: string
   allowOverrun: boolean
   strict?: boolean
+  keepSpeakers?: boolean
   help?: boolean
 }
 
@@ -96,6 +98,7 @@ const parse = (args: string[]): Parsed => {
     if (arg === '-o' || arg === '--output') p.output = value()
     else if (arg === '--allow-overrun') p.allowOverrun = true
     else if (arg === '--strict') p.strict = true
+    else if (arg === '--keep-speakers') p.keepSpeakers = true
     else if (arg === '--media') p.media = value()
     else if (arg === '-v' || arg === '--voice') p.voice = knownVoice(value())
     else if (arg === '-s' || arg === '--speed') p.speed = number(arg, value())
@@ -188,6 +191,7 @@ const dub = async (args: string[]): Promise<number> => {
     speakers: o.speakers,
     mediaMs: media?.durationMs,
     allowOverrun: o.allowOverrun,
+    keepSpeakers: o.keepSpeakers,
     onProgress: (done, total) => {
       if (process.stderr.isTTY) process.stderr.write(`\rloa dub: ${done}/${total} lines`)
     },
@@ -238,8 +242,8 @@ const dub = async (args: string[]): Promise<number> => {
       await rm(dir, { recursive: true, force: true })
     }
   }
-  if (o.srt) await writeFile(o.srt, writeSrt(result.adjusted))
-  if (o.vtt) await writeFile(o.vtt, writeVtt(result.adjusted))
+  if (o.srt) await writeFile(o.srt, writeSrt(result.subtitles))
+  if (o.vtt) await writeFile(o.vtt, writeVtt(result.subtitles))
   await writeReport(o.report, result.report)
   const s = result.report.summary
   console.error(

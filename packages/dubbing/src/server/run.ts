@@ -17,6 +17,7 @@ import { encodeTrack } from '../render/encode.ts'
 import { renderTrack } from '../render/track.ts'
 import { fitReport, fitReportCsv, type FitReport } from '../report.ts'
 import { writeSrt, writeVtt } from '../subtitles/write.ts'
+import { youtubeCues } from '../subtitles/youtube.ts'
 import { UnresolvedLinesError } from '../errors.ts'
 import type { RenderInput } from './projects.ts'
 
@@ -100,8 +101,12 @@ export const runRender = async (
   await storage.put(keys.track_mp3, await encodeTrack(track.pcm, track.sampleRate, 'mp3'), {
     contentType: 'audio/mpeg',
   })
-  await storage.put(keys.srt, text(writeSrt(adjusted)), { contentType: 'application/x-subrip' })
-  await storage.put(keys.vtt, text(writeVtt(adjusted)), { contentType: 'text/vtt' })
+  // Subtitles to publish: the words spoken (no styling, no speaker prefix), YouTube's layout.
+  const subtitles = youtubeCues(
+    adjustedCues(track, new Map(input.lines.map((l) => [l.index, { text: l.speech }]))),
+  )
+  await storage.put(keys.srt, text(writeSrt(subtitles)), { contentType: 'application/x-subrip' })
+  await storage.put(keys.vtt, text(writeVtt(subtitles)), { contentType: 'text/vtt' })
   await storage.put(keys.report_json, text(JSON.stringify(report)), { contentType: 'application/json' })
   await storage.put(keys.report_csv, text(fitReportCsv(report)), { contentType: 'text/csv' })
   o.onProgress?.(0.9)

@@ -12,3 +12,4 @@ export {
   type LineLanguage,
   type ForeignLine,
 } from './language.ts'
+export { exportText, youtubeCues, MAX_LINE_CHARS, MIN_CUE_MS, MAX_CUE_MS } from './youtube.ts'

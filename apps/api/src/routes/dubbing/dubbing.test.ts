@@ -185,7 +185,7 @@ describe('dubbing renders and credits', () => {
     })
     const cues = parseSubtitles(srt.body).cues
     expect(cues.map((c) => c.startMs)).toEqual([500, 3000])
-    expect(cues[1]!.text).toBe('[Minh] Chào em, <i>lâu rồi</i> không gặp.')
+    expect(cues[1]!.text).toBe('Chào em, lâu rồi không gặp.') // published subtitles: the words only
     const noMix = await call('GET', `/renders/${started.id}/download?file=mix_mp3`)
     expect(noMix.json().error_code).toBe('DUBBING_NO_MEDIA')
     const detail = (await call('GET', `/projects/${p.id}`)).json().result
