@@ -14,7 +14,11 @@ import {
 /** Operations declared outside the api's route files (service-kit's health checks, the signed file links). */
 const SUMMARIES: Record<string, string> = {
   'GET /healthz': 'Liveness: the process answers ({"status":"ok","service":"api"})',
-  'GET /readyz': 'Readiness: the database and the file storage answer; 503 with the failing checks otherwise',
+  'GET /readyz':
+    'Readiness: the database, file storage, job queue and Redis (when configured) each answer within 1 s; 503 ' +
+    'with the failing checks otherwise',
+  'GET /metrics':
+    'Prometheus metrics in the text format (HTTP latency by route, queue depth, jobs, ledger entries); keep it internal',
   'GET /api/v1/files/{*}':
     'A stored file through a signed, expiring link (the links other answers give); FILE_URL_INVALID or ' +
     'FILE_URL_EXPIRED when the link is wrong or old, 410 TTS_AUDIO_EXPIRED after the API audio retention',
