@@ -122,4 +122,9 @@ export const DEVELOPER: Record<string, GlossaryEntry> = {
     description: 'Multiplies the characters billed when this voice speaks (1 = as counted)',
     example: 1,
   },
+  providerState: {
+    description:
+      "A provider voice's provider: `available`, or `paused` while it keeps failing (requests fail at once); null for Loa's own voices",
+    example: null,
+  },
 }
