@@ -1,6 +1,7 @@
 import { app as t, type Db } from '@loa/db'
 import { ttsVoiceFor } from '@loa/synthesis'
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { distinctVoices } from './default-voices.ts'
 import { speechText } from '../subtitles/text.ts'
 import type { LineFix } from '../fit/retime.ts'
 import type { ParsedSubtitles } from '../subtitles/types.ts'
@@ -32,8 +33,18 @@ export const importCues = async (tx: Tx, projectId: string, parsed: ParsedSubtit
   const named = [...new Set(parsed.cues.flatMap((c) => (c.speaker ? [c.speaker] : [])))].filter(
     (n) => !known.has(n),
   )
-  if (named.length > 0)
-    await tx.insert(t.dubbingSpeakers).values(named.map((name) => ({ projectId, name, voiceCode })))
+  if (named.length > 0) {
+    // Two speakers never share a default voice while the catalogue has enough dubbing voices.
+    const catalogue = await tx
+      .select({ code: t.voices.code, gender: t.voices.gender, region: t.voices.region })
+      .from(t.voices)
+      .where(and(eq(t.voices.hasDubbing, true), eq(t.voices.active, true)))
+      .orderBy(asc(t.voices.rank), asc(t.voices.code))
+    const voices = distinctVoices(named, catalogue, voiceCode)
+    await tx
+      .insert(t.dubbingSpeakers)
+      .values(named.map((name) => ({ projectId, name, voiceCode: voices.get(name) ?? voiceCode })))
+  }
 }
 
 /** A project's lines in order (by start, then position). */

@@ -79,6 +79,10 @@ describe('subtitles people really have', () => {
     expect(speechText(cues[0]!.text, cues[0]!.speaker)).toBe('BIÊN DỊCH: NGUYỄN VĂN A')
     expect(speechText(cues[5]!.text, cues[5]!.speaker)).toBe('Lưu ý: giờ đóng cửa là chín giờ.')
     expect(noticeAt('credits.srt')).toEqual(['2/1 DUBBING_CREDIT_LINE'])
+    // A short all-capitals reply is speech, not a credit.
+    const shout =
+      '1\n00:00:01,000 --> 00:00:02,000\nMINH: Ừ!\n\n2\n00:00:03,000 --> 00:00:04,000\nMINH: Đi thôi.\n'
+    expect(parseSubtitles(shout).cues.map((c) => c.speaker)).toEqual(['Minh', 'Minh'])
     // Seen once, "MC:" names a speaker only when the project lists it.
     const mc = parseSubtitles('1\n00:00:01,000 --> 00:00:02,000\nMC: Xin chào.\n', { speakers: ['MC'] })
     expect(mc.cues[0]!.speaker).toBe('Mc')

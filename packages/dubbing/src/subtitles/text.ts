@@ -45,7 +45,9 @@ export const colonCandidate = (line: string): string | undefined => {
   const m = COLON_SPEAKER.exec(plain)
   if (!m || m[1]!.length > MAX_NAME || CREDIT_WORDS.test(m[1]!)) return undefined
   const rest = plain.slice(m[0].length)
-  if (/\p{L}/u.test(rest) && !hasLowerCase(rest) && !hasLowerCase(m[1]!)) return undefined
+  // All capitals on both sides (a short shout such as "MINH: Ừ!" is still speech).
+  const restLetters = rest.match(/\p{L}/gu)?.length ?? 0
+  if (restLetters >= 4 && !hasLowerCase(rest) && !hasLowerCase(m[1]!)) return undefined
   return speakerName(m[1]!)
 }
 

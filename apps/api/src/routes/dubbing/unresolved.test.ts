@@ -49,6 +49,9 @@ const renderToEnd = async (projectId: string) => {
 describe('dubbing export held while a line cannot fit', () => {
   it('holds the render (nothing charged, no files) until the line is fixed or accepted', async () => {
     const p = (await call('POST', '/projects', { subtitle_text: SRT })).json().result
+    // Two speakers, two distinct default voices.
+    expect(p.speakers.map((s: { name: string }) => s.name)).toEqual(['Lan', 'Minh'])
+    expect(new Set(p.speakers.map((s: { voice_code: string }) => s.voice_code)).size).toBe(2)
     const before = await api.balance('held-user', 'aidubbing')
     const held = await renderToEnd(p.id)
     expect(held).toMatchObject({ status: 'FAILURE', error_code: 'DUBBING_UNRESOLVED_LINES', files: [] })
