@@ -5,8 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NODE22_MAJOR=${NODE22_MAJOR:-22}
-# Service apps (api slices that create work and money, sso, flags, worker) and the CLI: what runs on the server.
-SUITES=${NODE22_SUITES:-apps/sso apps/flags apps/worker bin/loa apps/api/src/plugins apps/api/src/routes/synthesis apps/api/src/routes/v1 packages/jobs packages/service-kit}
+# The server side on the current Node: service kit and queue (both adapters), the worker (a job end to end, /metrics),
+# the SSO's sign-in and keys, flags evaluation, the API's paid calls (Idempotency-Key, /v1/tts, Redis down) and the
+# CLI's command table. Suites that assert sub-second timings stay on the main run only.
+SUITES=${NODE22_SUITES:-packages/service-kit packages/jobs apps/worker/src/metrics.test.ts apps/worker/src/handlers \
+apps/flags/src/eval.test.ts apps/flags/src/conformance.test.ts apps/sso/src/tests/authorize.test.ts \
+apps/sso/src/tests/keys-tokens.test.ts apps/sso/src/admin apps/api/src/plugins apps/api/src/routes/v1/tts.test.ts \
+apps/api/src/routes/synthesis/queue-down.test.ts bin/loa/src/commands.test.ts}
 dir=$(mktemp -d -t loa-node22-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 (cd "$dir" && npm install --no-save --no-package-lock --no-audit --no-fund "node@$NODE22_MAJOR" </dev/null >/dev/null)
