@@ -34,6 +34,8 @@ export const throwawayRedis = async () => {
   const port = await freePort()
   let child: ChildProcess | undefined
   const start = async () => {
+    // Already running: a second server on the same port would fail to bind while this one answered for it.
+    if (child && child.exitCode === null) return
     const started = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
