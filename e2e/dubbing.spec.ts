@@ -15,7 +15,7 @@ LAN: Xin chào anh, hôm nay thế nào?
 
 2
 00:00:03,000 --> 00:00:05,000
-MINH: Anh khỏe, cảm ơn em.
+[Minh] Anh khỏe, cảm ơn em.
 
 3
 00:00:05,500 --> 00:00:07,500
@@ -77,8 +77,9 @@ test('dubbing journey: upload an SRT with two speakers → voices → render →
   expect(mp3.length).toBeGreaterThan(10_000)
   expect(mp3[0] === 0x49 || mp3[0] === 0xff).toBe(true)
   const srt = (await download('srt')).toString('utf8')
-  expect(srt).toMatch(/^1\n00:00:00,500 --> 00:00:0\d,\d{3}\nLAN: Xin chào anh/)
-  expect(srt).toContain('LAN: <i>Vậy thì tốt quá.</i>')
+  // Published subtitles: the words only (no speaker prefix, no styling), YouTube's layout.
+  expect(srt).toMatch(/^1\n00:00:00,500 --> 00:00:0\d,\d{3}\nXin chào anh/)
+  expect(srt).toContain('\nVậy thì tốt quá.\n')
 
   // The project is on the server: the list finds it again after a reload.
   await page.getByRole('button', { name: `← ${dm('back')}` }).click()
