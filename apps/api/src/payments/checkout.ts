@@ -76,6 +76,12 @@ export const paymentInstructions = (
   // A method that is not offered (incomplete set-up) shows no account and no pay link.
   const mode = config.methods[(order.paymentMethod ?? 'VIETQR') as PaymentMethod]?.mode
   if (mode !== 'real' && mode !== 'sandbox') return null
+  if (order.paymentMethod === 'MOMO')
+    return {
+      method: 'MOMO',
+      sandbox: config.momo.sandbox,
+      ...(order.gatewayPayUrl ? { pay_url: order.gatewayPayUrl } : {}),
+    }
   if (order.paymentMethod === 'VNPAY')
     return {
       method: 'VNPAY',

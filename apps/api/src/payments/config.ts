@@ -1,4 +1,4 @@
-import { DEFAULT_VAT_PERCENT, VNPAY_SANDBOX_URL } from '@loa/payments'
+import { DEFAULT_VAT_PERCENT, VNPAY_SANDBOX_URL, type MomoCredentials } from '@loa/payments'
 import { httpUrl } from '@loa/service-kit'
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
@@ -46,6 +46,12 @@ export const paymentEnvFields = {
   PAYMENT_WEBHOOK_KEY: secret(),
   /** Casso Webhook V2 checksum key (`X-Casso-Signature`). */
   CASSO_CHECKSUM_KEY: secret(),
+  /** MoMo wallet (payment gateway v2): partner code, access key, secret key, and the gateway host. */
+  MOMO_PARTNER_CODE: z.string().min(1).max(50).optional(),
+  MOMO_ACCESS_KEY: z.string().min(1).max(100).optional(),
+  MOMO_SECRET_KEY: secret(),
+  /** `https://payment.momo.vn` (production) or `https://test-payment.momo.vn` (MoMo's test host). */
+  MOMO_ENDPOINT: httpUrl().optional(),
 }
 
 type PaymentEnv = z.output<z.ZodObject<typeof paymentEnvFields>>
@@ -65,6 +71,8 @@ export interface PaymentsConfig {
   vnpay: { sandbox: boolean; tmnCode: string; hashSecret: string; payUrl: string }
   /** `sandbox` true: a clearly labelled demo account. Meaningless when VIETQR is `off` (never shown). */
   bank: { sandbox: boolean; bin: string; accountNumber: string; accountName: string; bankName: string }
+  /** `sandbox` true: the api's own MoMo sandbox page stands in for MoMo (keys only this process knows). */
+  momo: MomoCredentials & { sandbox: boolean }
   /** The SePay key (the sandbox's is one only this process knows) and Casso's, for a real VIETQR set-up. */
   webhook: { sandbox: boolean; apiKey: string; cassoKey?: string }
 }
@@ -119,6 +127,22 @@ export const paymentsFromEnv = (c: PaymentEnv, apiPublicUrl: string): PaymentsCo
           accountName: 'LOA SANDBOX',
           bankName: 'Sandbox',
         },
+    momo:
+      methods.MOMO.mode === 'real'
+        ? {
+            sandbox: false,
+            partnerCode: c.MOMO_PARTNER_CODE!,
+            accessKey: c.MOMO_ACCESS_KEY!,
+            secretKey: c.MOMO_SECRET_KEY!,
+            endpoint: c.MOMO_ENDPOINT!.replace(/\/+$/, ''),
+          }
+        : {
+            sandbox: methods.MOMO.mode === 'sandbox',
+            partnerCode: 'LOASANDBOX',
+            accessKey: processSecret(),
+            secretKey: processSecret(),
+            endpoint: `${apiPublicUrl}/api/v1/payments/sandbox/momo`,
+          },
     // Only a real set-up accepts outside notifications; otherwise the key is one only this process knows.
     webhook:
       bankReal && c.PAYMENT_WEBHOOK_KEY

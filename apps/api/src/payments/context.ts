@@ -11,6 +11,7 @@ export const paymentsContext = (app: FastifyInstance) => {
     db,
     ledger,
     config: config.payments,
+    apiPublicUrl: config.publicUrl,
     flags,
     instructionsFor: (order: OrderRow, request: FastifyRequest, locale?: 'vi' | 'en') =>
       paymentInstructions(config.payments, order, {

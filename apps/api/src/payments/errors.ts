@@ -23,4 +23,6 @@ export const PaymentErrorCode = {
   ORDER_NOT_BANK_TRANSFER: 'ORDER_NOT_BANK_TRANSFER',
   /** The bank transaction reference already paid an order (by hand or by webhook). */
   BANK_REFERENCE_USED: 'BANK_REFERENCE_USED',
+  /** MoMo's create call failed or timed out (502); nothing was charged. */
+  MOMO_UNAVAILABLE: 'MOMO_UNAVAILABLE',
 } as const

@@ -6,7 +6,7 @@
  *   names what is missing (printed at start-up, shown on the /admin dashboard). Never a fake account in a real
  *   set-up.
  */
-export const PAYMENT_METHODS = ['VIETQR', 'VNPAY'] as const
+export const PAYMENT_METHODS = ['VIETQR', 'VNPAY', 'MOMO'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export type MethodMode = 'real' | 'sandbox' | 'off'
 
@@ -41,6 +41,11 @@ export const METHOD_SETTINGS: Record<PaymentMethod, MethodSettings> = {
   VNPAY: {
     settings: ['VNPAY_TMN_CODE', 'VNPAY_HASH_SECRET', 'VNPAY_URL'],
     required: [['VNPAY_TMN_CODE'], ['VNPAY_HASH_SECRET']],
+  },
+  MOMO: {
+    settings: ['MOMO_PARTNER_CODE', 'MOMO_ACCESS_KEY', 'MOMO_SECRET_KEY', 'MOMO_ENDPOINT'],
+    // The endpoint too: a production set-up that forgot it must not silently use MoMo's test host.
+    required: [['MOMO_PARTNER_CODE'], ['MOMO_ACCESS_KEY'], ['MOMO_SECRET_KEY'], ['MOMO_ENDPOINT']],
   },
 }
 

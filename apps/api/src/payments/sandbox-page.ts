@@ -1,4 +1,27 @@
-/** The local VNPay sandbox page (no gateway credentials): a clearly labelled stand-in for VNPay's pay page. */
+/**
+ * The local gateway sandbox page (no gateway settings): a clearly labelled stand-in for VNPay's or MoMo's pay page.
+ */
+
+const MOMO_TEXT = {
+  vi: {
+    title: 'Ví MoMo — môi trường thử (sandbox)',
+    banner: 'SANDBOX: không có tiền thật. Trang này thay cho ví MoMo khi chưa cấu hình MOMO_PARTNER_CODE.',
+    order: 'Đơn hàng',
+    amount: 'Số tiền',
+    pay: 'Thanh toán thành công',
+    cancel: 'Hủy thanh toán',
+    invalid: 'Chữ ký không hợp lệ: liên kết thanh toán đã bị sửa.',
+  },
+  en: {
+    title: 'MoMo wallet — sandbox',
+    banner: 'SANDBOX: no real money. This page stands in for MoMo while MOMO_PARTNER_CODE is not configured.',
+    order: 'Order',
+    amount: 'Amount',
+    pay: 'Pay successfully',
+    cancel: 'Cancel payment',
+    invalid: 'Invalid signature: the payment link was altered.',
+  },
+} as const
 
 const TEXT = {
   vi: {
@@ -31,8 +54,9 @@ export const sandboxVnpayPage = (input: {
   amountVnd: number
   query: string
   action: string
+  gateway?: 'vnpay' | 'momo'
 }): string => {
-  const t = TEXT[input.locale]
+  const t = (input.gateway === 'momo' ? MOMO_TEXT : TEXT)[input.locale]
   const amount = new Intl.NumberFormat(input.locale === 'en' ? 'en-US' : 'vi-VN').format(input.amountVnd)
   const body = input.valid
     ? `<p>${t.order}: <strong data-testid="sandbox-order">${escape(input.orderCode)}</strong></p>
@@ -48,6 +72,6 @@ export const sandboxVnpayPage = (input: {
 <style>body{font-family:system-ui,sans-serif;max-width:480px;margin:0 auto;padding:16px;color:#1a1a1a}
 .banner{background:#fff3cd;border:1px solid #e0b400;padding:12px;border-radius:8px;font-weight:600}
 button{display:block;width:100%;padding:14px;margin:12px 0;border:0;border-radius:8px;font-size:16px;cursor:pointer}
-.pay{background:#005baa;color:#fff}.cancel{background:#eee}</style></head>
+.pay{background:${input.gateway === 'momo' ? '#a50064' : '#005baa'};color:#fff}.cancel{background:#eee}</style></head>
 <body><p class="banner">${t.banner}</p><h1>${t.title}</h1>${body}</body></html>`
 }

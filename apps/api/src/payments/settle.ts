@@ -12,7 +12,7 @@ export type EventOutcome = 'PAID' | 'FAILED' | 'REFUND_DUE' | 'AMOUNT_MISMATCH' 
 
 export interface Notification {
   /** `manual`: an operator matched a bank transaction by its reference on /admin (issue 28). */
-  provider: 'vnpay' | 'sepay' | 'casso' | 'manual'
+  provider: 'vnpay' | 'sepay' | 'casso' | 'manual' | 'momo'
   providerTxnId: string
   order: OrderRow | null
   orderCode: string | null

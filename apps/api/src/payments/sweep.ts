@@ -3,6 +3,7 @@ import type { Ledger } from '@loa/ledger'
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { insertOrder } from './checkout.ts'
 import type { PaymentsConfig } from './config.ts'
+import { queryMomoOrder } from './momo.ts'
 import { priceOrder } from '@loa/payments'
 import type { Quote } from './quote.ts'
 
@@ -12,6 +13,26 @@ export interface SweepResult {
   expiredOrders: number
   renewals: number
   expiredWallets: number
+  /** Pending MoMo orders asked about (reconciliation: a lost IPN still pays). */
+  momoQueried: number
+}
+
+/** MoMo orders still pending a while after checkout: asked about before anything expires (at most 20 a run). */
+const reconcileMomo = async (db: Db, ledger: Ledger, config: PaymentsConfig, now: Date): Promise<number> => {
+  if (config.methods.MOMO.mode !== 'real') return 0
+  const pending = await db
+    .select()
+    .from(t.orders)
+    .where(
+      and(
+        eq(t.orders.status, 'PENDING'),
+        eq(t.orders.paymentMethod, 'MOMO'),
+        lte(t.orders.createdAt, new Date(now.getTime() - 120_000)),
+      ),
+    )
+    .limit(20)
+  for (const order of pending) await queryMomoOrder(db, ledger, config.momo, order).catch(() => undefined)
+  return pending.length
 }
 
 const formatVnd = (n: number) => new Intl.NumberFormat('vi-VN').format(n)
@@ -87,6 +108,7 @@ export const runPaymentsSweep = async (
   config: PaymentsConfig,
   now = new Date(),
 ): Promise<SweepResult> => {
+  const momoQueried = await reconcileMomo(db, ledger, config, now)
   const expired = await db
     .update(t.orders)
     .set({ status: 'EXPIRED', closedAt: now })
@@ -95,5 +117,5 @@ export const runPaymentsSweep = async (
   const renewals = await createRenewals(db, config, now)
   // PREPAID (and unpaid AUTO_RENEW) credits simply lapse at their expiry.
   const expiredWallets = await ledger.expireDue(now)
-  return { expiredOrders: expired.length, renewals, expiredWallets }
+  return { expiredOrders: expired.length, renewals, expiredWallets, momoQueried }
 }

@@ -90,6 +90,8 @@ export function OrderView({
       </p>
       {vnpay === 'failed' && order.status !== 'PAID' && <p role="alert">{t('vnpayFailed')}</p>}
       {vnpay === 'invalid' && <p role="alert">{t('vnpayInvalid')}</p>}
+      {vnpay === 'momo-failed' && order.status !== 'PAID' && <p role="alert">{t('momoFailed')}</p>}
+      {vnpay === 'momo-invalid' && <p role="alert">{t('momoInvalid')}</p>}
       {payment?.sandbox && (
         <p className="sandbox-banner" data-testid="sandbox-banner">
           {t('sandbox')}

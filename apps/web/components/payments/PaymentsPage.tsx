@@ -32,7 +32,9 @@ interface Balance {
 /** `?package=CODE` opens its checkout (entry points), `?order=CODE[&vnpay=…]` an order (VNPay return). */
 const readQuery = () => {
   const q = new URLSearchParams(window.location.search)
-  return { pkg: q.get('package'), order: q.get('order'), vnpay: q.get('vnpay') }
+  // The gateway's result of the return redirect: VNPay's or MoMo's, read the same way (prefixed for its texts).
+  const momo = q.get('momo')
+  return { pkg: q.get('package'), order: q.get('order'), vnpay: momo ? `momo-${momo}` : q.get('vnpay') }
 }
 const setQuery = (params: Record<string, string | null>) => {
   const url = new URL(window.location.href)

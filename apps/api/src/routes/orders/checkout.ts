@@ -1,11 +1,14 @@
 import { AppError, CREDIT_UNITS, ok, unitOfOrderType, type OrderType } from '@loa/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { app as t } from '@loa/db'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { insertOrder, PAYMENT_METHODS } from '../../payments/checkout.ts'
 import { paymentsContext } from '../../payments/context.ts'
 import { PaymentErrorCode } from '../../payments/errors.ts'
 import { quoteOrder, type Quote } from '../../payments/quote.ts'
-import { settleFreeOrder } from '../../payments/settle.ts'
+import { settleFreeOrder, type OrderRow } from '../../payments/settle.ts'
+import { createMomoPayment } from '../../payments/momo.ts'
 import { envelope, iso } from '../../lib/wire.ts'
 import { idempotent } from '../../plugins/idempotency.ts'
 import { orderToWire, orderWire, paymentWire } from './wire.ts'
@@ -58,6 +61,30 @@ const quoteToWire = (q: Quote): z.infer<typeof quoteWire> => ({
   current_package_code: q.current?.packageCode ?? null,
   current_expires_at: iso(q.current?.expiresAt ?? null),
 })
+
+/** MoMo's pay page for a new MOMO order, kept on the order; if MoMo cannot make one the order FAILS at once. */
+const withMomoPayUrl = async (
+  payments: ReturnType<typeof paymentsContext>,
+  order: OrderRow,
+  locale: 'vi' | 'en' | undefined,
+): Promise<OrderRow> => {
+  const { db, config } = payments
+  try {
+    const gatewayPayUrl = await createMomoPayment(config.momo, order, {
+      apiPublicUrl: payments.apiPublicUrl,
+      locale: locale ?? 'vi',
+    })
+    const [row] = await db
+      .update(t.orders)
+      .set({ gatewayPayUrl })
+      .where(eq(t.orders.id, order.id))
+      .returning()
+    return row!
+  } catch (error) {
+    await db.update(t.orders).set({ status: 'FAILED', closedAt: new Date() }).where(eq(t.orders.id, order.id))
+    throw error
+  }
+}
 
 /** Pricing a package (VAT, the one discount, plan change) and turning it into a PENDING order. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,6 +154,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       }))!
       if (order.total === 0)
         order = (await settleFreeOrder(payments.db, payments.ledger, order, now)) ?? order
+      else if (order.paymentMethod === 'MOMO')
+        order = await withMomoPayUrl(payments, order, request.body.locale)
       return ok({
         order: orderToWire(order, request.profile!.packageCode),
         payment:

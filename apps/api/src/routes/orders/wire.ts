@@ -8,6 +8,7 @@ import {
 import type { app as t } from '@loa/db'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
+import { PAYMENT_METHODS } from '../../payments/methods.ts'
 
 type OrderRow = typeof t.orders.$inferSelect
 
@@ -101,7 +102,7 @@ export const orderToWire = (o: OrderRow, currentPackage: string | null): OrderWi
 })
 
 export const paymentWire = z.object({
-  method: z.enum(['VIETQR', 'VNPAY']),
+  method: z.enum(PAYMENT_METHODS),
   sandbox: z.boolean(),
   qr_payload: z.string().optional(),
   memo: z.string().optional(),

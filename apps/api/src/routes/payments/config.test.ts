@@ -38,7 +38,10 @@ describe('a webhook key without a receiving account (the mixed set-up)', () => {
         'BANK_ACCOUNT_NAME (set them, or remove every VIETQR setting for the labelled sandbox)',
     ])
     const methods = await api.call({ method: 'GET', url: '/api/v1/payments/methods' })
-    expect(methods.json().result.items).toEqual([{ method: 'VNPAY', sandbox: false }])
+    expect(methods.json().result.items).toEqual([
+      { method: 'VNPAY', sandbox: false },
+      { method: 'MOMO', sandbox: true },
+    ])
     const refused = await order(api, 'u-mixed', 'VIETQR')
     expect(refused.statusCode).toBe(400)
     expect(refused.json().error_code).toBe('PAYMENT_METHOD_UNAVAILABLE')
