@@ -50,6 +50,7 @@ const line = (id: string, index: number, start: number, end: number, speaker: st
   speech: text,
   source_line: index === 1 ? 2 : 6,
   fit: null,
+  fix: null,
 })
 
 /** A finished render of that project (no media attached: no mix or video). */
@@ -59,6 +60,7 @@ const RENDER = {
   status: 'SUCCESS',
   progress: 100,
   characters: 17,
+  seconds: 5,
   line_id: null,
   duration_ms: 5000,
   summary: { lines: 2, fitted: 2, flagged: 0 },
@@ -147,6 +149,7 @@ export const DEVELOPER_EXAMPLES: Record<string, HandExample> = {
       app_id: APP_ID,
       status: 'IN_PROGRESS',
       characters: 17,
+      seconds_charged: 0,
       duration_ms: null,
       summary: null,
       links: {},
@@ -161,6 +164,7 @@ export const DEVELOPER_EXAMPLES: Record<string, HandExample> = {
       app_id: APP_ID,
       status: 'SUCCESS',
       characters: 17,
+      seconds_charged: 5,
       duration_ms: 5000,
       summary: { lines: 2, fitted: 2, flagged: 0, duration_ms: 5000 },
       links: {

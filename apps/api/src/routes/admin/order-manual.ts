@@ -45,7 +45,7 @@ export const orderManualRoutes = (parent: FastifyInstance): void => {
             .min(3)
             .max(100)
             .describe("The bank transaction's reference (as on the statement); one reference pays one order"),
-          amount: z.number().int().positive().describe('Integer VND the bank statement shows'),
+          amount: z.number().int().min(1).describe('Integer VND the bank statement shows'),
           reason: line(500, 3),
         }),
         response: { 200: orderResult },

@@ -154,14 +154,17 @@ describe('outputFormat pcm', () => {
     const file = await fetchLink(status.audio_link)
     expect(file.rawPayload.length % 2).toBe(0)
     expect(file.rawPayload.subarray(0, 4).toString()).not.toBe('RIFF')
-    // The stream renders as it goes and offers mp3 or wav only.
+    // The stream renders raw PCM too (issue 30): no WAV header, whole 16-bit samples.
     const stream = await api.call({
       method: 'POST',
       url: '/api/v1/tts/stream',
       headers: { authorization: headers.authorization },
-      payload: { input_text: 'Xin chào.', audio_type: 'pcm' },
+      payload: { input_text: 'Xin chào.', audio_type: 'pcm', voice_code: 'hn_female_thuha_news' },
     })
-    expect([stream.statusCode, stream.json().error_code]).toEqual([400, 'VALIDATION_FAILED'])
+    expect(stream.statusCode, stream.body.slice(0, 200)).toBe(200)
+    expect(stream.rawPayload.length).toBeGreaterThan(0)
+    expect(stream.rawPayload.length % 2).toBe(0)
+    expect(stream.rawPayload.subarray(0, 4).toString()).not.toBe('RIFF')
   }, 120_000)
 })
 
