@@ -111,6 +111,7 @@ export const CROSS_USER_TABLE: Record<string, Protection> = {
     kind: 'public',
     why: 'voice samples play on the public landing',
   },
+  'GET /v1/models/{model}': { kind: 'public', why: "OpenAI's model list: the same for every app" },
   'GET /api/v1/files/{*}': { kind: 'signed' },
   'PUT /api/v1/files/{*}': { kind: 'signed' },
 
