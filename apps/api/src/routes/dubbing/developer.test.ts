@@ -77,9 +77,9 @@ describe('developer dubbing API', () => {
       url: `/api/v1/dubbing/${started.render_id}`,
       headers: { authorization: `Bearer ${appToken}` },
     })
-    expect(read.json().result).toMatchObject({ status: 'SUCCESS', seconds_charged: 4 })
-    // Charged the span of the subtitles (1.0 s → 5.0 s), not their characters.
-    expect(await api.balance('dev-user', 'aidubbing')).toBe(1000 - 4)
+    // Charged the span of the subtitles (0.5 s → 5.0 s = 4.5 s, rounded up to 5), not their characters.
+    expect(read.json().result).toMatchObject({ status: 'SUCCESS', seconds_charged: 5 })
+    expect(await api.balance('dev-user', 'aidubbing')).toBe(1000 - 5)
   })
 
   it('refuses private subtitle URLs, bad subtitles and bad tokens with coded errors', async () => {
