@@ -24,9 +24,13 @@ describe('@loa/contracts/browser', () => {
     expect([...files].some((f) => f.endsWith('strict.ts'))).toBe(false)
   })
 
-  it('is the whole default entry except the zod helpers', () => {
+  it('is the whole default entry except the zod modules (strict bodies, the voice-providers file schema)', () => {
     const modules = readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     const browser = [...reachable(path.join(here, 'browser.ts'))].map((f) => path.basename(f))
-    expect(modules.filter((m) => !browser.includes(m)).sort()).toEqual(['index.ts', 'strict.ts'])
+    expect(modules.filter((m) => !browser.includes(m)).sort()).toEqual([
+      'index.ts',
+      'strict.ts',
+      'voice-providers.ts',
+    ])
   })
 })
