@@ -1,9 +1,11 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { am, grantRole } from './support/admin.ts'
 import { E2E } from './support/env.ts'
+import { catalogue } from './support/messages.ts'
 import { servedFlag, setFlagDefault } from './support/flags.ts'
 import { signUp } from './support/studio.ts'
 
+const checkout = catalogue('checkout')
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''))
 
 /** A second browser (another person) on the same product. */
@@ -47,8 +49,9 @@ test.describe('back-office', () => {
     await form.getByLabel(am('users.adjustReason')).fill('Bồi thường sự cố (e2e)')
     await form.getByRole('button', { name: am('users.adjust') }).dblclick()
     await expect(page.getByText(am('users.adjusted', { balance: before + 12_345 }))).toBeVisible()
+    // Every figure carries its unit (issue 28): studio credits are characters.
     await expect(page.getByTestId('admin-balances').locator('[data-product="aivoice"]')).toHaveText(
-      (before + 12_345).toLocaleString('vi-VN'),
+      checkout('checkout.units.characters', { n: (before + 12_345).toLocaleString('vi-VN') }),
     )
     // A double click is one adjustment.
     await expect(page.getByTestId('admin-ledger').getByRole('row').filter({ hasText: 'ADJUST' })).toHaveCount(
