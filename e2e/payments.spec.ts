@@ -10,7 +10,7 @@ import { signUp } from './support/studio.ts'
 const here = path.dirname(fileURLToPath(import.meta.url))
 const checkout = JSON.parse(
   readFileSync(path.join(here, '..', 'apps', 'web', 'messages', 'checkout', 'vi.json'), 'utf8'),
-).checkout as Record<string, string>
+).checkout as Record<string, string> & { methodName: Record<string, string> }
 const PACKAGE = 'STUDIO-STANDARD-MONTH-V3.1'
 
 const studioBalance = async (page: Page) => {
@@ -62,7 +62,7 @@ test.describe('payments sandbox', () => {
   }) => {
     await signUp(page, 'Người mua VNPay')
     const { before, panel } = await openCheckout(page)
-    await panel.getByLabel(checkout.methodVnpay!).check()
+    await panel.getByLabel(checkout.methodName.VNPAY!).check()
     await panel.getByTestId('pay').click()
     await page.waitForURL(
       (url) => url.origin === E2E.apiUrl && url.pathname === '/api/v1/payments/sandbox/vnpay',

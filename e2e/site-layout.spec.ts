@@ -48,13 +48,12 @@ test.describe('popup banner scope', () => {
     await expect(popup(page)).toHaveCount(0)
   })
 
-  test('never on a page the visitor works in, nor on other site pages', async ({ page }) => {
+  // The other public pages show it too (the popup rule in docs/decisions.md; popup-banner.spec.ts checks them).
+  test('never on a page the visitor works in', async ({ page }) => {
     let bannerCalls = 0
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/banners/active')) bannerCalls += 1
     })
-    for (const path of ['/support', '/en/services', '/no-such-page', '/terms']) await settle(page, path)
-    expect(bannerCalls).toBe(0)
     // Signing up starts on the landing page (which may ask for the banner): count from the studio on.
     await signUp(page, 'Người Làm Việc')
     bannerCalls = 0

@@ -55,11 +55,23 @@ for (const provider of [
     await openLoginPage(page)
     await chooseProvider(page, provider.label)
     expect(new URL(page.url()).pathname).toBe(provider.host)
+    // After the code exchange the studio drops the code from its address and reloads (spec §4): wait for that
+    // reload's load, or the reload below races it.
+    const settled = page.waitForEvent('load', {
+      predicate: () => {
+        const url = new URL(page.url())
+        return (
+          url.origin === E2E.webUrl && url.pathname.startsWith('/studio') && !url.searchParams.has('code')
+        )
+      },
+      timeout: 60_000,
+    })
     await consent(
       page,
       { name: provider.name, ...(provider.email ? { email: unique('social') } : {}) },
       'Allow',
     )
+    await settled
     await expectSignedInStudio(page, provider.name)
     // A reload keeps the session (the SSO's cookie), as for a password sign-in.
     await page.reload()

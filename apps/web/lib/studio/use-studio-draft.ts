@@ -122,11 +122,14 @@ export function useStudioDraft(api: StudioApi, subject: string | undefined) {
           // A 409 is another tab's save only if the server's text is neither ours nor our unanswered save.
           const server = await api.project(projectId).catch(() => null)
           if (ref.current.generation !== generation) return
-          const verdict = server
-            ? conflictVerdict(server, ref.current.draft, ref.current.unacked)
-            : 'conflict'
+          if (!server) {
+            // Not known yet (the read failed, or the page is unloading): retried later, unanswered saves kept.
+            setServerError('ERR_NETWORK')
+            return setServer('error')
+          }
+          const verdict = conflictVerdict(server, ref.current.draft, ref.current.unacked)
           ref.current.unacked = null
-          if (verdict === 'conflict' || !server) {
+          if (verdict === 'conflict') {
             ref.current.conflict = true
             return setServer('conflict')
           }
