@@ -6,12 +6,12 @@
  */
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { normalizeCreditFactor } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
 import type { Storage } from '@loa/storage'
 import { installedVoices, type LoaVoice } from '@loa/tts'
 import { and, eq, notInArray } from 'drizzle-orm'
 import { createSampleFileWriter } from '../lib/sample-writer.ts'
+import { joinVoiceRow } from './voice-row.ts'
 
 export const NEURAL_PROVIDER = 'piper'
 
@@ -40,29 +40,11 @@ export const createNeuralVoiceSync = (deps: {
   let running: Promise<void> | undefined
 
   const upsert = async (voice: LoaVoice): Promise<void> => {
-    const [row] = await db.select().from(t.voices).where(eq(t.voices.code, voice.code))
     // A catalogue voice of the same code is the operator's: an installed file never replaces it.
-    if (row && row.provider !== NEURAL_PROVIDER) return
-    const live = { engineVoice: voice.code, provider: NEURAL_PROVIDER, active: true, updatedAt: new Date() }
-    // The sidecar gives the row its first facts; afterwards they are the operator's (the admin Voices screen edits
-    // name, region, gender, tier and credit factor), so a voice coming back keeps them.
-    if (row) await db.update(t.voices).set(live).where(eq(t.voices.code, voice.code))
-    else
-      await db
-        .insert(t.voices)
-        .values({
-          code: voice.code,
-          rank: voice.rank,
-          name: voice.name,
-          gender: voice.gender,
-          region: voice.region,
-          features: [...voice.purposes],
-          level: voice.tier,
-          creditFactor: normalizeCreditFactor(voice.creditFactor),
-          description: voice.attribution ?? '',
-          ...live,
-        })
-        .onConflictDoNothing()
+    const { joined, row } = await joinVoiceRow(db, voice, NEURAL_PROVIDER, {
+      isOperators: (existing) => existing.provider !== NEURAL_PROVIDER,
+    })
+    if (!joined) return
     if (row?.sampleAudioUrl || !writeSample) return
     const sample = await sampleOf(voice)
     if (!sample) return

@@ -5,11 +5,11 @@
  * time; afterwards they are the operator's (the admin Voices screen edits them). A row left from a provider voice
  * no longer configured names no voice Loa speaks: it is made inactive.
  */
-import { normalizeCreditFactor } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
 import { voiceRegistry } from '@loa/synthesis'
 import { and, eq, notInArray } from 'drizzle-orm'
 import { NEURAL_PROVIDER } from './neural-voices.ts'
+import { joinVoiceRow } from './voice-row.ts'
 
 /** Catalogue providers that are not provider entries: the seeded eSpeak voices and installed neural voices. */
 const OWN_PROVIDERS = ['loa', NEURAL_PROVIDER]
@@ -18,31 +18,12 @@ export const syncProviderVoices = async (db: Db): Promise<void> => {
   const voices = voiceRegistry.providerVoices()
   for (const voice of voices) {
     const providerId = voice.provider!.providerId
-    const [row] = await db.select().from(t.voices).where(eq(t.voices.code, voice.code))
     // A catalogue voice of the same code that is not this provider's is the operator's: never replaced.
-    if (row && row.provider !== providerId && !(row.engineVoice === voice.code && !row.active)) continue
-    const live = { engineVoice: voice.code, provider: providerId, active: true, updatedAt: new Date() }
-    if (row) await db.update(t.voices).set(live).where(eq(t.voices.code, voice.code))
-    else
-      await db
-        .insert(t.voices)
-        .values({
-          code: voice.code,
-          rank: voice.rank,
-          name: voice.name,
-          gender: voice.gender,
-          region: voice.region,
-          features: [...voice.purposes],
-          level: voice.tier,
-          creditFactor: normalizeCreditFactor(voice.creditFactor),
-          description: voice.attribution ?? '',
-          attribution: voice.attribution ?? null,
-          licence: voice.licence ?? null,
-          // A provider voice reads subtitles like any other voice: dubbing may cast it.
-          hasDubbing: true,
-          ...live,
-        })
-        .onConflictDoNothing()
+    await joinVoiceRow(db, voice, providerId, {
+      isOperators: (row) => row.provider !== providerId && !(row.engineVoice === voice.code && !row.active),
+      // A provider voice reads subtitles like any other voice: dubbing may cast it.
+      extra: { attribution: voice.attribution ?? null, licence: voice.licence ?? null, hasDubbing: true },
+    })
   }
   // Rows of provider voices removed from the file: their engine voice is their own code, which Loa no longer speaks.
   const stale = await db
