@@ -149,7 +149,25 @@ export const createApiAppsService = (
     return row
   }
 
-  return { create, list, find, update, revoke, rotate, authenticate }
+  /**
+   * The app of a bearer token whose `App-Id` header, when sent, must name it: required by the v1 shape (Vbee sends
+   * both), optional where clients cannot send it (OpenAI SDKs, browsers' WebSockets).
+   */
+  const authenticateWithAppId = async (
+    headers: { authorization?: string; 'app-id'?: string | string[] },
+    appIdRequired: boolean,
+  ): Promise<ApiAppRow> => {
+    const found = await authenticate(headers.authorization)
+    const appId = headers['app-id']
+    const given = typeof appId === 'string' ? appId.trim() : ''
+    if (!given && appIdRequired)
+      throw new AppError(ApiErrorCode.APP_ID_REQUIRED, 'The App-Id header is required', 400)
+    if (given && given !== found.id)
+      throw new AppError(ApiErrorCode.APP_ID_MISMATCH, 'App-Id does not match the app of this token', 403)
+    return found
+  }
+
+  return { create, list, find, update, revoke, rotate, authenticate, authenticateWithAppId }
 }
 
 export type ApiAppsService = ReturnType<typeof createApiAppsService>

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream'
-import { AppError } from '@loa/contracts'
 import { SPEED_RANGE } from '@loa/tts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorCode } from '../../errors.ts'
 import type { ApiAppRow } from '../../services/api-apps.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { retainUntilFor } from '../v1/retention.ts'
@@ -55,13 +53,8 @@ export const openAiSpeechRoute: FastifyPluginAsyncZod = async (app) => {
   const { synthesis, apiApps } = synthesisContext(app)
   const { db, config } = app.ctx
 
-  const appOf = async (request: FastifyRequest): Promise<ApiAppRow> => {
-    const found = await apiApps.authenticate(request.headers.authorization)
-    const appId = request.headers['app-id']
-    if (typeof appId === 'string' && appId.trim() && appId.trim() !== found.id)
-      throw new AppError(ApiErrorCode.APP_ID_MISMATCH, 'App-Id does not match the app of this token', 403)
-    return found
-  }
+  const appOf = (request: FastifyRequest): Promise<ApiAppRow> =>
+    apiApps.authenticateWithAppId(request.headers, false)
 
   app.post(
     '/audio/speech',

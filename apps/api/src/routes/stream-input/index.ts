@@ -73,13 +73,8 @@ export const streamInputRoutes: FastifyPluginAsyncZod = async (app) => {
   const tickets = createTicketStore()
   const open = new Map<string, number>()
 
-  const appOf = async (request: FastifyRequest): Promise<ApiAppRow> => {
-    const found = await apiApps.authenticate(request.headers.authorization)
-    const appId = request.headers['app-id']
-    if (typeof appId === 'string' && appId.trim() && appId.trim() !== found.id)
-      throw new AppError(ApiErrorCode.APP_ID_MISMATCH, 'App-Id does not match the app of this token', 403)
-    return found
-  }
+  const appOf = (request: FastifyRequest): Promise<ApiAppRow> =>
+    apiApps.authenticateWithAppId(request.headers, false)
 
   app.post(
     '/tts/stream-tickets',

@@ -32,15 +32,8 @@ export const v1TtsRoutes: FastifyPluginAsyncZod = async (app) => {
     v1RequestOf(row, storage, config.synthesis.v1LinkTtlSeconds)
 
   /** The token's app; `App-Id` must name it (Vbee sends both). */
-  const appOf = async (request: FastifyRequest): Promise<ApiAppRow> => {
-    const found = await apiApps.authenticate(request.headers.authorization)
-    const appId = request.headers['app-id']
-    if (typeof appId !== 'string' || !appId.trim())
-      throw new AppError(ApiErrorCode.APP_ID_REQUIRED, 'The App-Id header is required', 400)
-    if (appId.trim() !== found.id)
-      throw new AppError(ApiErrorCode.APP_ID_MISMATCH, 'App-Id does not match the app of this token', 403)
-    return found
-  }
+  const appOf = (request: FastifyRequest): Promise<ApiAppRow> =>
+    apiApps.authenticateWithAppId(request.headers, true)
 
   const security = [{ appToken: [] }]
 
