@@ -1,0 +1,33 @@
+CREATE TABLE "app"."call_prompt_jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"source" text DEFAULT 'STUDIO' NOT NULL,
+	"api_app_id" uuid,
+	"callback_url" text,
+	"title" text NOT NULL,
+	"script" text NOT NULL,
+	"voice" text NOT NULL,
+	"voice_code" text NOT NULL,
+	"speed" real DEFAULT 1 NOT NULL,
+	"format" text NOT NULL,
+	"rows" jsonb NOT NULL,
+	"dictionary" jsonb,
+	"row_count" integer NOT NULL,
+	"characters" integer NOT NULL,
+	"charged" integer DEFAULT 0 NOT NULL,
+	"reservation_id" uuid,
+	"status" text DEFAULT 'IN_PROGRESS' NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"done_rows" integer DEFAULT 0 NOT NULL,
+	"failed_rows" integer DEFAULT 0 NOT NULL,
+	"results" jsonb,
+	"archive_key" text,
+	"error_code" text,
+	"error_message" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "call_prompt_jobs_progress_range" CHECK ("app"."call_prompt_jobs"."progress" between 0 and 100)
+);
+--> statement-breakpoint
+CREATE INDEX "call_prompt_jobs_user_idx" ON "app"."call_prompt_jobs" USING btree ("user_id","created_at");
