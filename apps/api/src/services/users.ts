@@ -15,6 +15,14 @@ const addDays = (from: Date, days: number): Date | null =>
   days < 0 ? null : new Date(from.getTime() + days * 86_400_000)
 
 /**
+ * When a free package given at sign-up ends — one answer for the profile's package and its wallet (issue 28: the
+ * studio showed the free plan's 30-day cycle as an expiry while the wallet, and so `/admin`, never lapsed). Trials (no
+ * billing cycle, a duration) lapse; the free studio allowance does not.
+ */
+const starterExpiresAt = (pkg: { cycle: string | null; durationDays: number }, now: Date): Date | null =>
+  !pkg.cycle && pkg.durationDays > 0 ? addDays(now, pkg.durationDays) : null
+
+/**
  * Profiles are created from the token on the first signed-in call: the default package, its credits
  * (one ledger grant, idempotent) and the user's own affiliate code. Name/email/avatar follow the token.
  */
@@ -47,7 +55,7 @@ export const createUsersService = (db: Db, ledger: Ledger) => {
           avatar: auth.picture ?? null,
           affiliateCode,
           packageCode: pkg?.code ?? null,
-          packageExpiresAt: pkg ? addDays(now, pkg.durationDays) : null,
+          packageExpiresAt: pkg ? starterExpiresAt(pkg, now) : null,
           lastSeenAt: now,
         })
         .onConflictDoNothing()
@@ -63,8 +71,6 @@ export const createUsersService = (db: Db, ledger: Ledger) => {
         .onConflictDoNothing()
       for (const starter of starters) {
         if (starter.credits <= 0) continue
-        // Trials (no billing cycle, a duration) lapse; the free studio allowance does not.
-        const lapses = !starter.cycle && starter.durationDays > 0
         await ledger.grant({
           userId: auth.sub,
           product: PRODUCT_OF_ORDER_TYPE[starter.type as OrderType],
@@ -75,7 +81,7 @@ export const createUsersService = (db: Db, ledger: Ledger) => {
             starter.code === DEFAULT_PACKAGE_CODE
               ? `signup:${auth.sub}`
               : `signup:${auth.sub}:${starter.code}`,
-          expiresAt: lapses ? addDays(now, starter.durationDays) : null,
+          expiresAt: starterExpiresAt(starter, now),
           packageCode: starter.code,
         })
       }

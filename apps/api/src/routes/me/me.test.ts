@@ -95,6 +95,9 @@ describe('GET /api/v1/me', () => {
       ]),
     )
     expect(byProduct.aivoice).toMatchObject({ balance: 5000, expires_at: null })
+    // The studio (the package's expiry) and /admin (the wallet's) tell the same: the free plan does not lapse.
+    expect(me.package_expires_at).toBeNull()
+    expect(me.package.expires_at).toBeNull()
     expect(byProduct.aivoiceapi).toMatchObject({ balance: 5000, package_code: 'API-TRIAL' })
     expect(byProduct.aidubbing).toMatchObject({ balance: 600, package_code: 'DUBBING-TRIAL' })
     expect(new Date(byProduct.aidubbing!.expires_at!).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
