@@ -1,29 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { migrate } from 'drizzle-orm/pglite/migrator'
-import type { PgliteDatabase } from 'drizzle-orm/pglite'
-import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase } from './client.ts'
-import { migrationsFolder, MIGRATIONS_SCHEMA } from './migrate.ts'
+import { describe, expect, it } from 'vitest'
+import { openBeforeAppMigration } from './migration-test-kit.ts'
 
 /** Issue 28: migration 0011 keeps dubbing balances as they are (they were sold as seconds) and backfills renders. */
 describe('migration 0011 dubbing seconds', () => {
-  const before = mkdtempSync(path.join(tmpdir(), 'loa-mig-'))
-  afterAll(() => rmSync(before, { recursive: true, force: true }))
-
   it('keeps every balance and gives earlier renders the seconds their lines span', async () => {
-    cpSync(migrationsFolder('app'), before, { recursive: true })
-    const journalPath = path.join(before, 'meta', '_journal.json')
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] }
-    journal.entries = journal.entries.filter((e) => e.idx < 11)
-    writeFileSync(journalPath, JSON.stringify(journal))
-    const database = await openDatabase()
-    const db = database.db as unknown as PgliteDatabase
-    const config = { migrationsSchema: MIGRATIONS_SCHEMA, migrationsTable: 'app_migrations' }
+    const { pg, migrateRest, close } = await openBeforeAppMigration(11)
     try {
-      await migrate(db, { ...config, migrationsFolder: before })
-      const pg = database.pglite!
       await pg.exec(`
         insert into app.credit_wallets (user_id, product, balance) values
           ('u1', 'aidubbing', 600), ('u1', 'aivoice', 12400);
@@ -36,7 +18,7 @@ describe('migration 0011 dubbing seconds', () => {
            '{"lineId":"a","lines":[{"id":"a","startMs":1000,"endMs":4000},{"id":"b","startMs":50000,"endMs":61200}]}', 13),
           ('00000000-0000-4000-8000-00000000000c', '00000000-0000-4000-8000-000000000001', 'u1', '{"lines":[]}', 0);
       `)
-      await migrate(db, { ...config, migrationsFolder: migrationsFolder('app') })
+      await migrateRest()
       const wallets = await pg.query<{ product: string; balance: string }>(
         'select product, balance::text from app.credit_wallets order by product',
       )
@@ -54,7 +36,7 @@ describe('migration 0011 dubbing seconds', () => {
         { characters: 0, seconds: 0 },
       ])
     } finally {
-      await database.close()
+      await close()
     }
   })
 })
