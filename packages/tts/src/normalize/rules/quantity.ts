@@ -12,6 +12,7 @@ import {
   readCurrencySuffix,
   scaleShorthand,
 } from '../currency.ts'
+import { commaThousands } from '../comma-thousands.ts'
 import { letterName } from '../letters.ts'
 import { readIntegerDigits, readNumber } from '../number-reader.ts'
 import { parseNumberAt, readParsed, type ParsedNumber } from '../numeric.ts'
@@ -243,12 +244,14 @@ export const quantityRule: Rule = (ctx, i) => {
   const times = readTimes(ctx, token.text)
   if (times)
     return { next: i + 1, frags: [{ text: times, kind: 'number', start: token.start, end: token.end }] }
-  const q = readQuantityWord(ctx, token.text)
+  const j = nextWordIndex(ctx, i)
+  const following = j > 0 ? ctx.tokens[j] : undefined
+  const after = following?.type === 'word' ? following.text : undefined
+  const word = commaThousands(token.text, after, (w) => readSpacedUnit(w) !== null) ?? token.text
+  const q = readQuantityWord(ctx, word)
   if (!q) return null
   const frags: Frag[] = [{ text: q.text, kind: q.kind, start: token.start, end: token.end }]
   let next = i + 1
-  const j = nextWordIndex(ctx, i)
-  const following = j > 0 ? ctx.tokens[j] : undefined
   if (following && following.type === 'word') {
     if (q.pendingCurrency !== undefined && SCALE_WORDS.has(following.text.toLowerCase())) {
       frags.push({
