@@ -144,7 +144,9 @@ export const COMMERCE_EXAMPLES: Record<string, HandExample> = {
       ],
     },
   },
-  'GET /api/v1/packages': { response: { total: 1, items: [SPECIAL_MONTH] } },
+  'GET /api/v1/packages': {
+    response: { total: 1, items: [{ ...SPECIAL_MONTH, vat_percent: 10, price_with_vat: 218900 }] },
+  },
   'POST /api/v1/orders/quote': {
     request: { package_code: 'STUDIO-SPECIAL-MONTH-V3.1', voucher_code: 'LOA10' },
     response: {

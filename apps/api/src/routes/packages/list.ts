@@ -2,13 +2,23 @@ import { BILLING_CYCLES, ORDER_TYPES, PACKAGE_FAMILIES, PACKAGE_KINDS, ok } from
 import { app as t } from '@loa/db'
 import { and, asc, eq, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { priceOrder } from '@loa/payments'
 import { z } from 'zod'
 import { localeQuery, requestLocale } from '../../lib/locale.ts'
 import { envelope, line, queryBool } from '../../lib/wire.ts'
 import { localizedPackage, packageToWire, packageWire } from './serialize.ts'
 
+/** A package of the price list with what it costs at checkout (issue 28: a card says whether VAT is included). */
+const listedPackage = packageWire.extend({
+  vat_percent: z.number().describe('VAT (percent) checkout charges on top of `price`'),
+  price_with_vat: z
+    .number()
+    .describe('What the buyer pays without a discount: `price` plus VAT, integer VND (the checkout total)'),
+})
+
 /** GET /packages — price list (the landing page asks for active, purchasable, is_landing_page). */
 export const listPackagesRoute: FastifyPluginAsyncZod = async (app) => {
+  const { vatPercent } = app.ctx.config.payments
   app.get(
     '/packages',
     {
@@ -26,7 +36,7 @@ export const listPackagesRoute: FastifyPluginAsyncZod = async (app) => {
           code: line(60).optional(),
           ...localeQuery,
         }),
-        response: { 200: envelope(z.object({ total: z.number(), items: z.array(packageWire) })) },
+        response: { 200: envelope(z.object({ total: z.number(), items: z.array(listedPackage) })) },
       },
     },
     async (request) => {
@@ -47,7 +57,12 @@ export const listPackagesRoute: FastifyPluginAsyncZod = async (app) => {
           .from(t.packages)
           .where(where.length ? and(...where) : undefined)
           .orderBy(asc(t.packages.rank), asc(t.packages.price), asc(t.packages.id))
-        return ok({ total: rows.length, items: rows.map((p) => packageToWire(localizedPackage(p, locale))) })
+        const items = rows.map((p) => ({
+          ...packageToWire(localizedPackage(p, locale)),
+          vat_percent: vatPercent,
+          price_with_vat: priceOrder(p.price, 0, vatPercent).total,
+        }))
+        return ok({ total: rows.length, items })
       })
     },
   )
