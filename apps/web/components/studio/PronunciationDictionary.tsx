@@ -22,6 +22,8 @@ const EMPTY: Form = { id: null, word: '', reading: '', region: '' }
 /** What the studio asks the dialog to show: a word to add or edit (from the reading preview), or nothing. */
 export interface DictionaryRequest {
   word: string
+  /** The reading suggested for a new entry (the preview's current reading of the word). */
+  reading?: string
   /** Changes on every request, so the same word asked twice opens it again. */
   nonce: number
 }
@@ -29,7 +31,8 @@ export interface DictionaryRequest {
 /**
  * The user's pronunciation dictionary (dialog): search, add, edit, delete (confirmed), and listen to a reading
  * with the current paragraph's voice. Opened from the reading preview with a word, it edits that word's entry
- * or starts a new one pre-filled with it. `onChanged` runs after every saved change (the preview refreshes).
+ * or starts a new one pre-filled with it and the suggested reading. `onChanged` runs after every saved change (the
+ * preview refreshes).
  */
 export function PronunciationDictionary({
   api,
@@ -99,9 +102,14 @@ export function PronunciationDictionary({
       setForm(
         existing
           ? { id: existing.id, word: existing.word, reading: existing.reading, region: existing.region ?? '' }
-          : { ...EMPTY, word },
+          : { ...EMPTY, word, reading: word ? (request?.reading?.trim() ?? '') : '' },
       )
-      requestAnimationFrame(() => (word ? readingInput.current : wordInput.current)?.focus())
+      // The reading is focused and selected: typing replaces the suggestion, Enter keeps it.
+      requestAnimationFrame(() => {
+        const input = word ? readingInput.current : wordInput.current
+        input?.focus()
+        if (word) input?.select()
+      })
     })
     return () => {
       cancelled = true

@@ -155,10 +155,13 @@ export function TtsStudio() {
   }
 
   const pickerParagraph = paragraphs.find((p) => p.id === pickerFor)
-  /** Opens the dictionary, with a word from the reading preview (read with the first paragraph's voice, like the preview). */
-  const openDictionary = (word?: string) =>
+  /**
+   * Opens the dictionary, with a word from the reading preview and its current reading as the suggestion (read with
+   * the first paragraph's voice, like the preview).
+   */
+  const openDictionary = (word?: string, reading?: string) =>
     setDictionary({
-      request: word ? { word, nonce: Date.now() } : null,
+      request: word ? { word, reading, nonce: Date.now() } : null,
       paragraph: (word ? paragraphs[0]?.id : activeParagraph) ?? paragraphs[0]!.id,
     })
   const dictionaryParagraph =
@@ -234,7 +237,7 @@ export function TtsStudio() {
             preview={preview.preview}
             source={preview.source}
             stale={preview.source !== text}
-            onWord={(word) => openDictionary(word)}
+            onWord={(word, reading) => openDictionary(word, reading)}
             onClose={() => setPreview(null)}
           />
         )}

@@ -50,6 +50,9 @@ export interface SynthesisDetail extends Synthesis {
   paragraphs: { text: string; voiceCode: string; speed: number }[]
 }
 
+/** Why the normalizer is not sure of a reading (the API's `doubt`; null when sure). */
+export type ReadingDoubt = 'unknown-acronym' | 'capitalised-word' | 'code' | 'date-or-number'
+
 export interface PreviewSpan {
   kind: string
   text: string
@@ -58,6 +61,7 @@ export interface PreviewSpan {
   srcEnd: number
   outStart: number
   outEnd: number
+  doubt?: ReadingDoubt | null
 }
 
 export interface Preview {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PreviewSpan } from './api'
-import { readingGroups, trivialReading } from './reading'
+import { doubtfulReadings, readingGroups, trivialReading } from './reading'
 
 const span = (kind: string, source: string, text: string): PreviewSpan =>
   ({
@@ -34,5 +34,31 @@ describe('compact reading table', () => {
     expect(hidden).toBe(1)
     expect(groups.map((g) => g.kind)).toEqual(['dictionary', 'date', 'currency', 'unit'])
     expect(groups.find((g) => g.kind === 'unit')!.rows).toHaveLength(1)
+  })
+})
+
+describe('readings to check first', () => {
+  const at = (s: PreviewSpan, srcStart: number, doubt: PreviewSpan['doubt']): PreviewSpan => ({
+    ...s,
+    srcStart,
+    srcEnd: srcStart + s.source.length,
+    doubt,
+  })
+
+  it('lists the doubtful readings in the order of the text, each written form once', () => {
+    const doubts = doubtfulReadings([
+      at(span('acronym', 'VJ122', 'vê gi một trăm hai mươi hai'), 30, 'code'),
+      at(span('acronym', 'HSBC', 'hát ét bê xê'), 10, 'unknown-acronym'),
+      at(span('acronym', 'ASEAN', 'a xê an'), 20, null),
+      at(span('acronym', 'HSBC', 'hát ét bê xê'), 40, 'unknown-acronym'),
+      at(span('date', '14.7', 'mười bốn tháng bảy'), 50, 'date-or-number'),
+      at(span('dictionary', 'HSBC', 'hờ ét bi xi'), 60, 'unknown-acronym'),
+      at(span('number', '25', 'hai mươi lăm'), 0, undefined),
+    ])
+    expect(doubts.map((d) => [d.source, d.doubt])).toEqual([
+      ['HSBC', 'unknown-acronym'],
+      ['VJ122', 'code'],
+      ['14.7', 'date-or-number'],
+    ])
   })
 })

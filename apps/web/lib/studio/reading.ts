@@ -44,3 +44,20 @@ export const readingGroups = (spans: readonly PreviewSpan[]): { groups: ReadingG
     .sort((a, b) => rank(a.kind) - rank(b.kind) || a.kind.localeCompare(b.kind))
   return { groups, hidden }
 }
+
+/**
+ * The readings to check first: the spans the normalizer marked as doubtful, in the order of the text, each written
+ * form once (the user's own dictionary words are never in doubt).
+ */
+export const doubtfulReadings = (spans: readonly PreviewSpan[]): PreviewSpan[] => {
+  const seen = new Set<string>()
+  const out: PreviewSpan[] = []
+  for (const span of [...spans].sort((a, b) => a.srcStart - b.srcStart)) {
+    if (!span.doubt || span.kind === 'dictionary') continue
+    const key = span.source.normalize('NFC').trim()
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(span)
+  }
+  return out
+}
