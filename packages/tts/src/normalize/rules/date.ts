@@ -122,6 +122,54 @@ export function bareDateByContext(ctx: RuleContext, i: number): boolean {
   return previousWords(ctx, i, 4).some((w) => DATE_NEAR.has(w))
 }
 
+const RANGE_WORDS = new Set(['đến', 'tới'])
+/** Nouns after a range of two d/m that make both sides fractions ("3/5 đến 4/5 số phiếu", "… diện tích"). */
+const FRACTION_OF = new Set(['số', 'diện', 'dân', 'tổng', 'lượng', 'phần', 'quãng', 'chặng', 'khối', 'vốn', 'cổ'])
+
+/** "3/5" → [3, 5] when it could be a proper fraction (1 ≤ top < bottom); null otherwise. */
+function properFraction(text: string): readonly [number, number] | null {
+  const m = DAY_MONTH.exec(text)
+  const top = Number(m?.[1])
+  const bottom = Number(m?.[2])
+  return m && top >= 1 && top < bottom ? [top, bottom] : null
+}
+
+/** Two bare d/m joined by "đến"/"tới" ("từ 1/4 đến 1/3"): the token indexes of both sides, or null. */
+function dayMonthPair(ctx: RuleContext, i: number): readonly [number, number] | null {
+  const k = nextWordIndex(ctx, i)
+  if (k > 0 && RANGE_WORDS.has(ctx.tokens[k]?.text.toLowerCase() ?? '')) {
+    const m = nextWordIndex(ctx, k)
+    if (m > 0 && DAY_MONTH.test(ctx.tokens[m]?.text ?? '')) return [i, m]
+  }
+  let j = i - 1
+  while (ctx.tokens[j]?.type === 'space') j--
+  if (!RANGE_WORDS.has(ctx.tokens[j]?.text.toLowerCase() ?? '')) return null
+  j--
+  while (ctx.tokens[j]?.type === 'space') j--
+  return j >= 0 && DAY_MONTH.test(ctx.tokens[j]?.text ?? '') ? [j, i] : null
+}
+
+/**
+ * Both sides of a range of two d/m that could each be a proper fraction are read alike: fractions when, read as
+ * dates, the range would run backwards ("từ 1/4 đến 1/3") or a quantity noun follows ("3/5 đến 4/5 số phiếu"),
+ * else what the first side's context says ('unsure-date' without a day word before it). Null when token i is not
+ * such a range.
+ */
+export function dayMonthRange(ctx: RuleContext, i: number): 'date' | 'unsure-date' | 'fraction' | null {
+  const pair = dayMonthPair(ctx, i)
+  if (!pair) return null
+  const a = properFraction(ctx.tokens[pair[0]]?.text ?? '')
+  const b = properFraction(ctx.tokens[pair[1]]?.text ?? '')
+  if (!a || !b) return null
+  const backward = b[1] < a[1] || (b[1] === a[1] && b[0] <= a[0])
+  const after = nextWordIndex(ctx, pair[1])
+  const noun = after > 0 ? (ctx.tokens[after]?.text.toLowerCase() ?? '') : ''
+  if (backward || FRACTION_OF.has(noun) || COUNTED_NOUNS.has(noun)) return 'fraction'
+  if (!bareDateByContext(ctx, pair[0])) return 'fraction'
+  // "ngày 1/4 đến 1/5" says it; "từ 3/5 đến 4/5" could be either.
+  return DAY_WORDS.has(adjacentPreviousWord(ctx, pair[0])) ? 'date' : 'unsure-date'
+}
+
 function readDateWord(ctx: RuleContext, i: number, word: string): string | null {
   const full = FULL.exec(word)
   if (full) {
@@ -189,7 +237,8 @@ function readDateWord(ctx: RuleContext, i: number, word: string): string | null 
     if (isValidDate(day, month)) return `${dayPrefix(ctx, i)}${readDayMonth(day, month, ctx)}`
   }
   const dayMonth = DAY_MONTH.exec(word)
-  if (dayMonth && bareDateByContext(ctx, i)) {
+  const paired = dayMonth ? dayMonthRange(ctx, i) : null
+  if (dayMonth && paired !== 'fraction' && (paired !== null || bareDateByContext(ctx, i))) {
     const day = Number(dayMonth[1])
     const month = Number(dayMonth[2])
     if (!isValidDate(day, month)) return null
@@ -203,8 +252,11 @@ export const dateRule: Rule = (ctx, i) => {
   if (!token) return null
   const text = readDateWord(ctx, i, token.text)
   if (!text) return null
-  // A d.m or d-m in running text was read as a date from its neighbours alone: the studio asks first.
-  const running = DAY_MONTH_AFTER_DAY.test(token.text) && !DAY_WORDS.has(adjacentPreviousWord(ctx, i))
+  // A d.m or d-m in running text was read as a date from its neighbours alone, or a range of two d/m that could
+  // be fractions ("từ 3/5 đến 4/5"): the studio asks first.
+  const running =
+    (DAY_MONTH_AFTER_DAY.test(token.text) && !DAY_WORDS.has(adjacentPreviousWord(ctx, i))) ||
+    (DAY_MONTH.test(token.text) && dayMonthRange(ctx, i) === 'unsure-date')
   const frags: Frag[] = [
     {
       text,

@@ -118,10 +118,17 @@ export const phoneRule: Rule = (ctx, i) => {
         k++
       }
       const next = ctx.tokens[k]
-      // After an area code in brackets the subscriber number may be one run: "(0292) 3891433".
-      const group = next !== undefined && (GROUP.test(next.text) || (closed && /^\d{6,8}$/.test(next.text)))
-      if (!next || next.type !== 'word' || !group || total + next.text.length > 12) break
-      total += next.text.length
+      // After an area code in brackets the subscriber number may be one run, dotted or not: "(0292) 3891433",
+      // "(028) 3823.4567", "(0236).3822.123".
+      const subscriber =
+        closed &&
+        next !== undefined &&
+        /^\.?\d{2,8}(?:[.-]\d{2,4}){0,3}$/.test(next.text) &&
+        digitCount(next.text) >= 6 &&
+        digitCount(next.text) <= 8
+      const group = next !== undefined && (GROUP.test(next.text) || subscriber)
+      if (!next || next.type !== 'word' || !group || total + digitCount(next.text) > 12) break
+      total += digitCount(next.text)
       raw += next.text
       end = next.end
       j = k

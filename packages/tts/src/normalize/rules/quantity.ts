@@ -43,6 +43,14 @@ function readPerSuffix(rest: string): string | null {
   return per === null ? null : `trên ${per}`
 }
 
+/** Money shorthands of price lists: "5 tr.đ" năm triệu đồng, "200 ng.đ" hai trăm nghìn đồng. */
+function moneyShorthand(ctx: RuleContext, word: string): string | null {
+  const w = word.toLowerCase()
+  if (w === 'tr.đ' || w === 'trđ') return 'triệu đồng'
+  if (w === 'ng.đ' || w === 'ngđ') return `${ctx.words.thousand} đồng`
+  return null
+}
+
 /** Reads what follows the number inside one word; null when the rest is not an amount suffix. */
 function readSuffix(
   ctx: RuleContext,
@@ -57,6 +65,8 @@ function readSuffix(
     if (per) return { text: `${base} phần trăm ${per}`, kind: 'percent' }
   }
   if (rest === '+') return { text: `${base} cộng`, kind: 'number' }
+  const money = moneyShorthand(ctx, rest)
+  if (money) return { text: `${base} ${money}`, kind: 'currency' }
   // Heights and lengths written 1m68: một mét sáu mươi tám. "75m2"/"12m3" are an area and a volume: a single
   // 2 or 3 after more than two metres is the unit's exponent, not centimetres.
   const height = /^m(\d{1,2})$/.exec(rest)
@@ -272,7 +282,8 @@ export const quantityRule: Rule = (ctx, i) => {
       return { next: j + 1, frags }
     }
     if (q.bare) {
-      const unit = readSpacedUnit(following.text)
+      const money = moneyShorthand(ctx, following.text)
+      const unit = money ? { text: money, kind: 'currency' as const } : readSpacedUnit(following.text)
       if (unit) {
         frags[0] = { ...frags[0]!, kind: unit.kind }
         frags.push({ text: unit.text, kind: unit.kind, start: following.start, end: following.end })
