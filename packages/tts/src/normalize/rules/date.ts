@@ -124,7 +124,19 @@ export function bareDateByContext(ctx: RuleContext, i: number): boolean {
 
 const RANGE_WORDS = new Set(['đến', 'tới'])
 /** Nouns after a range of two d/m that make both sides fractions ("3/5 đến 4/5 số phiếu", "… diện tích"). */
-const FRACTION_OF = new Set(['số', 'diện', 'dân', 'tổng', 'lượng', 'phần', 'quãng', 'chặng', 'khối', 'vốn', 'cổ'])
+const FRACTION_OF = new Set([
+  'số',
+  'diện',
+  'dân',
+  'tổng',
+  'lượng',
+  'phần',
+  'quãng',
+  'chặng',
+  'khối',
+  'vốn',
+  'cổ',
+])
 
 /** "3/5" → [3, 5] when it could be a proper fraction (1 ≤ top < bottom); null otherwise. */
 function properFraction(text: string): readonly [number, number] | null {
