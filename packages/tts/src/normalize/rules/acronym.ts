@@ -6,6 +6,7 @@
 import { letterName, spellLetters } from '../letters.ts'
 import { lexiconCapitals, lexiconExact, lexiconReviewed } from '../lexicon/lexicon.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
+import type { Region } from '../types.ts'
 
 /** Letters with Vietnamese diacritics: a capitalised word carrying one is a Vietnamese word. */
 const VIETNAMESE_MARKED = /[ĂÂÊÔƠƯÁÀẢÃẠẮẰẲẴẶẤẦẨẪẬÉÈẺẼẸẾỀỂỄỆÍÌỈĨỊÓÒỎÕỌỐỒỔỖỘỚỜỞỠỢÚÙỦŨỤỨỪỬỮỰÝỲỶỸỴ]/u
@@ -13,8 +14,8 @@ const SYLLABLE =
   /^(ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdđghklmnprstvx])?(uye|uya|oai|oay|uoi|uou|ươi|ươu|ieu|yeu|oa|oe|uy|ua|uo|ia|ie|ye|ai|ao|au|ay|eo|iu|oi|ui|[aeiouy])(ng|nh|ch|[cmnpt])?$/
 
 /** Acronyms read as words by Vietnamese newsreaders: the reviewed lexicon (lexicon/acronyms.vi.tsv). */
-export function readWordLike(letters: string): string | null {
-  return lexiconExact(letters) ?? lexiconCapitals(letters)
+export function readWordLike(letters: string, region?: Region): string | null {
+  return lexiconExact(letters, region) ?? lexiconCapitals(letters, region)
 }
 
 /**
@@ -42,7 +43,7 @@ function inHeadline(ctx: RuleContext, i: number): boolean {
 
 /** Reads an all-capital letter run (no digits) as an acronym; null when it is a word to keep. */
 export function readCapitals(ctx: RuleContext | null, i: number, letters: string): string | null {
-  const wordLike = readWordLike(letters)
+  const wordLike = readWordLike(letters, ctx?.region)
   if (wordLike) return wordLike
   if (VIETNAMESE_MARKED.test(letters)) return null
   if (ctx && inHeadline(ctx, i) && SYLLABLE.test(letters.toLowerCase())) return null
@@ -55,10 +56,10 @@ export function readCapitals(ctx: RuleContext | null, i: number, letters: string
  * that does not start a syllable. CamelCase words whose every capital starts one (WiFi, TikTok, YouTube) and
  * brand names (iPhone, iOS, macOS) are left to the engine.
  */
-function readMixedCase(text: string): string | null {
+function readMixedCase(text: string, region?: Region): string | null {
   // "iOS", "iPadOS": Apple's brand style stays a name.
   if (!/^[A-Za-z]{2,7}$/.test(text) || /^[A-Z]+$|^[a-z]+$|^i[A-Z]/.test(text)) return null
-  const known = readWordLike(text)
+  const known = readWordLike(text, region)
   if (known) return known
   const capitals = text.replace(/[a-z]/g, '').length
   if (capitals < 2 || text.length - capitals > 2 || !/[A-Z](?![a-z])/.test(text)) return null
@@ -78,13 +79,13 @@ export const acronymRule: Rule = (ctx, i) => {
       ? { next: i + 1, frags: [{ text: name, kind: 'acronym', start: token.start, end: token.end }] }
       : null
   }
-  const mixed = readMixedCase(text)
+  const mixed = readMixedCase(text, ctx.region)
   if (mixed)
     return { next: i + 1, frags: [{ text: mixed, kind: 'acronym', start: token.start, end: token.end }] }
   if (!/^[A-ZĐ]{2,12}$/.test(text) && !/^[A-Z][a-z]{2,6}$/.test(text)) return null
   if (/^[A-Z][a-z]+$/.test(text)) {
     // "Covid", "Asean": capitalised forms of word-like acronyms.
-    const w = readWordLike(text)
+    const w = readWordLike(text, ctx.region)
     return w
       ? { next: i + 1, frags: [{ text: w, kind: 'acronym', start: token.start, end: token.end }] }
       : null

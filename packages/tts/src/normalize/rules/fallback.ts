@@ -30,7 +30,7 @@ function readLetters(
     const reading = readCapitals(ctx, i, letters)
     if (reading) return { text: reading, kind: 'acronym' }
   } else if (mixed) {
-    const w = /^\p{Lu}\p{Ll}+$/u.test(letters) ? readWordLike(letters) : null
+    const w = /^\p{Lu}\p{Ll}+$/u.test(letters) ? readWordLike(letters, ctx.region) : null
     if (w) return { text: w, kind: 'acronym' }
   }
   return { text: letters, kind: 'plain' }

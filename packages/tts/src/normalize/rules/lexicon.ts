@@ -8,6 +8,6 @@ import type { Rule } from '../rule-types.ts'
 export const lexiconRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token || !/[-\d]/.test(token.text)) return null
-  const text = lexiconExact(token.text)
+  const text = lexiconExact(token.text, ctx.region)
   return text ? { next: i + 1, frags: [{ text, kind: 'acronym', start: token.start, end: token.end }] } : null
 }
