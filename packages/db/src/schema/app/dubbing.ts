@@ -26,6 +26,13 @@ export const dubbingProjects = appSchema.table(
     /** Level of the original audio under the dub in the mix (dB, ≤ 0). */
     duckDb: integer('duck_db').notNull().default(-15),
     muteOriginal: boolean('mute_original').notNull().default(false),
+    /**
+     * How the subtitles were read, kept to read them again (issue 29): `{ typesetting?: { styles, positioned },
+     * speakers?: string[] }`; no `typesetting` = the default rule.
+     */
+    importOptions: jsonb('import_options')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Notices of the parser at import ([{ code, line, message }]). */
     notices: jsonb('notices')
       .notNull()

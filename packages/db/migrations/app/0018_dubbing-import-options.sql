@@ -1,0 +1,1 @@
+ALTER TABLE "app"."dubbing_projects" ADD COLUMN "import_options" jsonb DEFAULT '{}'::jsonb NOT NULL;
