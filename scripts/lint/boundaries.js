@@ -17,6 +17,7 @@ export const WORKSPACES = {
   '@loa/synthesis': 'packages/synthesis',
   '@loa/dubbing': 'packages/dubbing',
   '@loa/sso-client': 'packages/sso-client',
+  '@loa-voice/sdk': 'packages/sdk',
   '@loa/api': 'apps/api',
   '@loa/sso': 'apps/sso',
   '@loa/flags': 'apps/flags',
@@ -51,6 +52,8 @@ export const ALLOWED = {
     '@loa/tts',
   ],
   '@loa/sso-client': ['@loa/contracts'],
+  // The published SDK stands alone: it imports nothing of the repository.
+  '@loa-voice/sdk': [],
   '@loa/api': PACKAGES.filter((p) => p !== '@loa/sso-client'),
   '@loa/sso': PACKAGES.filter((p) => p !== '@loa/sso-client'),
   '@loa/flags': PACKAGES.filter((p) => p !== '@loa/sso-client'),

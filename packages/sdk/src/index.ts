@@ -1,0 +1,22 @@
+export { Loa } from './client.ts'
+export type { ClientOptions, CreateOptions, RequestOptions, WebSocketLike } from './http.ts'
+export {
+  LoaAbortError,
+  LoaApiError,
+  LoaConnectionError,
+  LoaError,
+  LoaTimeoutError,
+  LoaWebhookError,
+} from './errors.ts'
+export { AudioStream } from './audio-stream.ts'
+export type { PollOptions } from './poll.ts'
+export {
+  StreamInput,
+  type StreamInputMessage,
+  type StreamInputOptions,
+  type StreamOutputFormat,
+} from './resources/stream-input.ts'
+export type { SpeechOptions } from './resources/openai.ts'
+export { verifyWebhook, SIGNATURE_HEADER, type VerifyWebhookOptions } from './webhooks.ts'
+export type * from './types.ts'
+export type { Operations, OperationKey } from './generated/api.ts'
