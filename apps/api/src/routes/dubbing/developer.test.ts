@@ -2,6 +2,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dubbingJobs } from '@loa/dubbing/server'
 import { verifySignature } from '@loa/synthesis'
+import { app as t } from '@loa/db'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callbackReceiver, startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
 
@@ -80,6 +82,30 @@ describe('developer dubbing API', () => {
     // Charged the span of the subtitles (0.5 s → 5.0 s = 4.5 s, rounded up to 5), not their characters.
     expect(read.json().result).toMatchObject({ status: 'SUCCESS', seconds_charged: 5 })
     expect(await api.balance('dev-user', 'aidubbing')).toBe(1000 - 5)
+  })
+
+  it('a create retried with its Idempotency-Key is one render, charged once (issue 33)', async () => {
+    const headers = { authorization: `Bearer ${appToken}`, 'idempotency-key': 'dub-retry-1' }
+    const payload = { subtitle_text: SRT, voice_code: 'hn_female_thuha_news' }
+    const first = await api.call({ method: 'POST', url: '/api/v1/dubbing', payload, headers })
+    expect(first.statusCode, first.body).toBe(200)
+    const again = await api.call({ method: 'POST', url: '/api/v1/dubbing', payload, headers })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json().result.render_id).toBe(first.json().result.render_id)
+    const other = await api.call({
+      method: 'POST',
+      url: '/api/v1/dubbing',
+      payload: { subtitle_text: SRT },
+      headers,
+    })
+    expect(other.statusCode).toBe(409)
+    expect(other.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED')
+    const renders = await api.database.db
+      .select({ id: t.dubbingRenders.id })
+      .from(t.dubbingRenders)
+      .where(eq(t.dubbingRenders.projectId, first.json().result.project_id))
+    expect(renders).toHaveLength(1)
   })
 
   it('refuses private subtitle URLs, bad subtitles and bad tokens with coded errors', async () => {

@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope } from '../../lib/wire.ts'
+import { idempotent } from '../../plugins/idempotency.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { checkCallbackUrl } from '../api-apps/index.ts'
 import { asAppError, toAppError } from './access.ts'
@@ -74,11 +75,20 @@ export const dubbingDeveloperRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dubbing',
     {
+      // `Idempotency-Key`: a retried create answers the first render again and charges once (issue 33).
+      ...idempotent(
+        db,
+        async (request) => `app:${(await apiApps.authenticate(request.headers.authorization)).id}`,
+      ),
       bodyLimit: 6 * 1024 * 1024,
       schema: {
         tags: ['dubbing'],
         summary:
           'Developer API: dub subtitles (text or URL) with a voice per speaker; result by callback or GET',
+        description:
+          'Send `Idempotency-Key: <your key>` to make retries safe: the same key and body within 24 hours answer ' +
+          'the first render again (`idempotent-replayed: true`) and charge once; another body with the key is a ' +
+          '409 `IDEMPOTENCY_KEY_REUSED`.',
         security: [{ appToken: [] }],
         body,
         response: { 200: envelope(result) },
