@@ -2,14 +2,15 @@
 
 export const PRODUCT_IDS = ['aivoice', 'aicall', 'aidubbing', 'aivoiceapi'] as const
 export type ProductId = (typeof PRODUCT_IDS)[number]
-/** Products that hold a credits wallet (aicall has none yet). */
-export const WALLET_PRODUCTS = ['aivoice', 'aivoiceapi', 'aidubbing'] as const
+/** Products that hold a credits wallet (`aicall`: bulk call prompts, issue 30 §4). */
+export const WALLET_PRODUCTS = ['aivoice', 'aivoiceapi', 'aidubbing', 'aicall'] as const
 export type WalletProduct = (typeof WALLET_PRODUCTS)[number]
 /** The wallet a package of each order type fills (spec §1 product ids, §3 order types). */
 export const PRODUCT_OF_ORDER_TYPE: Record<OrderType, WalletProduct> = {
   STUDIO: 'aivoice',
   API: 'aivoiceapi',
   DUBBING: 'aidubbing',
+  CALL: 'aicall',
 }
 export const SERVICE_TILES = ['TTS', 'API', 'DUBBING'] as const
 export type ServiceTile = (typeof SERVICE_TILES)[number]
@@ -52,7 +53,7 @@ export const PACKAGE_FAMILIES = [
   'DUBBING-TRIAL',
 ] as const
 export type PackageFamily = (typeof PACKAGE_FAMILIES)[number]
-export const ORDER_TYPES = ['STUDIO', 'API', 'DUBBING'] as const
+export const ORDER_TYPES = ['STUDIO', 'API', 'DUBBING', 'CALL'] as const
 export type OrderType = (typeof ORDER_TYPES)[number]
 export const ORDER_STATUSES = ['PAID'] as const
 export const PACKAGE_KINDS = ['AUTO_RENEW', 'PREPAID'] as const

@@ -3,7 +3,12 @@ import { dubbedSeconds, minutesAndSeconds, unitOfOrderType, WALLET_UNITS } from 
 
 describe('credit units (issue 28)', () => {
   it('counts studio and API in characters, dubbing in seconds', () => {
-    expect(WALLET_UNITS).toEqual({ aivoice: 'CHARACTER', aivoiceapi: 'CHARACTER', aidubbing: 'SECOND' })
+    expect(WALLET_UNITS).toEqual({
+      aivoice: 'CHARACTER',
+      aivoiceapi: 'CHARACTER',
+      aidubbing: 'SECOND',
+      aicall: 'CHARACTER',
+    })
     expect(unitOfOrderType('DUBBING')).toBe('SECOND')
     expect(unitOfOrderType('API')).toBe('CHARACTER')
   })

@@ -12,6 +12,7 @@ export const WALLET_UNITS: Record<WalletProduct, CreditUnit> = {
   aivoice: 'CHARACTER',
   aivoiceapi: 'CHARACTER',
   aidubbing: 'SECOND',
+  aicall: 'CHARACTER',
 }
 
 export const unitOfOrderType = (type: OrderType): CreditUnit => WALLET_UNITS[PRODUCT_OF_ORDER_TYPE[type]]

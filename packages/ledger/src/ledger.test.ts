@@ -106,7 +106,7 @@ describe('credits ledger', () => {
     await expect(reserve(101)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS', httpStatus: 402 })
     await expect(reserve(1, 'nobody')).rejects.toMatchObject({ httpStatus: 404 })
     await expect(
-      ledger.reserve({ userId: 'c-bad', product: 'aicall' as 'aivoice', amount: 1, reason: 'x' }),
+      ledger.reserve({ userId: 'c-bad', product: 'aiphone' as 'aivoice', amount: 1, reason: 'x' }),
     ).rejects.toMatchObject({ code: 'INVALID_WALLET_PRODUCT' })
     await expect(ledger.charge('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       code: 'RESERVATION_NOT_FOUND',
@@ -139,6 +139,7 @@ describe('credits ledger', () => {
       ['aivoice', 1_000],
       ['aivoiceapi', 0],
       ['aidubbing', 0],
+      ['aicall', 0],
     ])
   })
 

@@ -75,3 +75,4 @@ export {
   telephonyTargetOf,
   type G711AudioType,
 } from './telephony.ts'
+export * from './call-prompts/index.ts'

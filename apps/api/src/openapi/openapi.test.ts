@@ -164,10 +164,16 @@ describe('OpenAPI document: who authenticates how', () => {
         .map((op) => op.key)
         .sort()
     expect(byScheme('appToken')).toEqual([
+      'DELETE /api/v1/call-prompts/{id}',
+      'GET /api/v1/call-prompts',
+      'GET /api/v1/call-prompts/{id}',
       'GET /api/v1/dubbing/{render_id}',
       'GET /api/v1/tts/{request_id}',
       'GET /api/v1/tts/{request_id}/callback-result',
       'GET /v1/tts/requests/{requestId}',
+      'POST /api/v1/call-prompts',
+      'POST /api/v1/call-prompts/check',
+      'POST /api/v1/call-prompts/preview',
       'POST /api/v1/dubbing',
       'POST /api/v1/tts',
       'POST /api/v1/tts/stream',
@@ -175,7 +181,12 @@ describe('OpenAPI document: who authenticates how', () => {
       'POST /v1/tts',
       'POST /v1/tts/stream-tickets',
     ])
-    expect(byScheme('bearer').filter((key) => byScheme('appToken').includes(key))).toEqual([])
+    // Call prompts alone serve the studio (session) and the developer API (app token) on the same paths.
+    expect(
+      byScheme('bearer').filter(
+        (key) => byScheme('appToken').includes(key) && !key.includes('/call-prompts'),
+      ),
+    ).toEqual([])
   })
 })
 

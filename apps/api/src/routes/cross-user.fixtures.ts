@@ -88,6 +88,10 @@ export const createOwnedObjects = async (api: Api, sub: string): Promise<Owner> 
   const tts = await asApp('/api/v1/tts', { input_text: 'Xin chào.', voice_code: VOICE })
   const v1 = await asApp('/v1/tts', { text: 'Xin chào.' }, { 'app-id': appId })
   const devDub = await asApp('/api/v1/dubbing', { subtitle_text: SRT })
+  const callPrompt = await user('POST', '/api/v1/call-prompts', {
+    script: 'Chào {{ten}}.',
+    rows: [{ ten: 'An' }],
+  })
 
   const ttsId = String(tts.request_id)
   return {
@@ -109,6 +113,7 @@ export const createOwnedObjects = async (api: Api, sub: string): Promise<Owner> 
       developerTts: { request_id: ttsId },
       developerV1Tts: { requestId: String(v1.requestId ?? v1.request_id) },
       developerDubbing: { render_id: String(devDub.render_id) },
+      callPrompt: { id: String(callPrompt.id) },
     },
   }
 }
@@ -123,6 +128,7 @@ export const ownerReads = (owner: Owner): string[] => [
   `/api/v1/pronunciation-dictionary`,
   `/api/v1/orders/${owner.ids.order.code}`,
   `/api/v1/support-tickets/${owner.ids.supportTicket.id}`,
+  `/api/v1/call-prompts/${owner.ids.callPrompt.id}`,
 ]
 
 /** B's lists, none of which may show A's objects. */
@@ -134,6 +140,7 @@ export const LISTS = [
   '/api/v1/pronunciation-dictionary',
   '/api/v1/orders',
   '/api/v1/support-tickets',
+  '/api/v1/call-prompts',
 ]
 
 /** Waits until every job A started is final, so A's reads stop changing on their own. */
@@ -146,6 +153,7 @@ export const waitAllFinal = async (api: Api, owner: Owner) => {
     [`/api/v1/tts/${owner.ids.developerTts.request_id}`, app],
     [`/v1/tts/requests/${owner.ids.developerV1Tts.requestId}`, app],
     [`/api/v1/dubbing/${owner.ids.developerDubbing.render_id}`, app],
+    [`/api/v1/call-prompts/${owner.ids.callPrompt.id}`, user],
   ]
   for (const [url, headers] of watched) {
     const until = Date.now() + 120_000

@@ -25,6 +25,7 @@ export type Resource =
   | 'developerTts'
   | 'developerV1Tts'
   | 'developerDubbing'
+  | 'callPrompt'
 
 export type Protection =
   | { kind: 'user'; resource: Resource; code: string; status?: number }
@@ -99,6 +100,10 @@ export const CROSS_USER_TABLE: Record<string, Protection> = {
   'PUT /api/v1/orders/{code}/invoice': ORDER,
 
   'GET /api/v1/support-tickets/{id}': user('supportTicket', 'SUPPORT_TICKET_NOT_FOUND'),
+
+  // Studio session or app token: a user (or an app) sees only its own jobs.
+  'GET /api/v1/call-prompts/{id}': user('callPrompt', 'CALL_PROMPT_NOT_FOUND'),
+  'DELETE /api/v1/call-prompts/{id}': user('callPrompt', 'CALL_PROMPT_NOT_FOUND'),
 
   'GET /api/v1/tts/{request_id}': app('developerTts', 'SYNTHESIS_NOT_FOUND'),
   'GET /api/v1/tts/{request_id}/callback-result': app('developerTts', 'SYNTHESIS_NOT_FOUND'),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { adminRoutes } from './admin/index.ts'
+import { callPromptRoutes } from './call-prompts/index.ts'
 import { backOfficeRoutes } from './admin/back-office.ts'
 import { activeBannersRoute } from './banners/active.ts'
 import { devicesRoutes } from './devices/index.ts'
@@ -52,6 +53,8 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(demoSynthesisRoutes)
   // AI Dubbing: projects, lines, speakers, renders (issue 15)
   await app.register(dubbingRoutes)
+  // Bulk call prompts (issue 30 §4): studio session or app token
+  await app.register(callPromptRoutes)
   // The user's pronunciation dictionary (read by the preview, studio syntheses and the developer API)
   await app.register(pronunciationDictionaryRoutes)
   // Studio projects: the editor's drafts saved on the server (issue 17)

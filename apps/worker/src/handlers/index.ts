@@ -1,5 +1,6 @@
 import type { JobHandlerFactory } from '../types.ts'
 import { callbackHandlers } from './callback.ts'
+import { callPromptHandlers } from './call-prompts.ts'
 import { dubbingHandlers } from './dubbing.ts'
 import { probeHandlers } from './probe.ts'
 import { synthesisHandlers } from './synthesis.ts'
@@ -13,4 +14,5 @@ export const JOB_HANDLERS: JobHandlerFactory[] = [
   synthesisHandlers,
   callbackHandlers,
   dubbingHandlers,
+  callPromptHandlers,
 ]

@@ -202,7 +202,7 @@ export interface PackageSeed {
   code: string
   name: string
   family: string
-  type: 'STUDIO' | 'API' | 'DUBBING'
+  type: 'STUDIO' | 'API' | 'DUBBING' | 'CALL'
   cycle: 'monthly' | 'quarterly' | 'yearly' | null
   kind: 'AUTO_RENEW' | 'PREPAID'
   price: number
@@ -547,6 +547,23 @@ export const PACKAGE_SEEDS: PackageSeed[] = [
     rank: 200,
   }),
   pkg({
+    code: 'CALL-TRIAL',
+    name: 'Lời thoại tổng đài dùng thử',
+    family: 'TRIAL',
+    type: 'CALL',
+    cycle: null,
+    price: 0,
+    credits: 10_000,
+    devices: 1,
+    voiceClonings: 0,
+    durationDays: 30,
+    description: '10.000 ký tự lời thoại tổng đài miễn phí trong 30 ngày cho tài khoản mới.',
+    active: true,
+    purchasable: false,
+    isLandingPage: false,
+    rank: 300,
+  }),
+  pkg({
     code: 'DUBBING-BASIC',
     name: 'Lồng tiếng cơ bản',
     family: 'DUBBING-BASIC',
@@ -581,5 +598,10 @@ export const PACKAGE_SEEDS: PackageSeed[] = [
 
 /** The package a new profile starts on. */
 export const DEFAULT_PACKAGE_CODE = 'STUDIO-FREE-V3'
-/** The free packages every new profile receives, one per product wallet (studio, developer API, dubbing). */
-export const SIGNUP_PACKAGE_CODES = [DEFAULT_PACKAGE_CODE, 'API-TRIAL', 'DUBBING-TRIAL'] as const
+/** The free packages every new profile receives, one per product wallet (studio, developer API, dubbing, calls). */
+export const SIGNUP_PACKAGE_CODES = [
+  DEFAULT_PACKAGE_CODE,
+  'API-TRIAL',
+  'DUBBING-TRIAL',
+  'CALL-TRIAL',
+] as const

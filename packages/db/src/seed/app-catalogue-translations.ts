@@ -63,6 +63,10 @@ export const PACKAGE_TEXT_EN: Record<string, PackageText> = {
     name: 'Dubbing trial',
     description: '10 free minutes of dubbing (counted by the second).',
   },
+  'CALL-TRIAL': {
+    name: 'Call prompts trial',
+    description: '10,000 free call-prompt characters for 30 days for new accounts.',
+  },
   'DUBBING-BASIC': { name: 'Dubbing basic' },
   'DUBBING-PRO-MONTH-V1': {
     name: 'Dubbing professional',

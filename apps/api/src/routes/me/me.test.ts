@@ -101,6 +101,7 @@ describe('GET /api/v1/me', () => {
     expect(byProduct.aivoiceapi).toMatchObject({ balance: 5000, package_code: 'API-TRIAL' })
     expect(byProduct.aidubbing).toMatchObject({ balance: 600, package_code: 'DUBBING-TRIAL' })
     expect(new Date(byProduct.aidubbing!.expires_at!).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
+    expect(byProduct.aicall).toMatchObject({ balance: 10_000, package_code: 'CALL-TRIAL' })
     const dubbing = await api.call({
       method: 'GET',
       url: '/api/v1/credits/transactions?product=aidubbing',
@@ -120,7 +121,7 @@ describe('GET /api/v1/me', () => {
       .from(t.creditEntries)
       .where(eq(t.creditEntries.userId, 'u-race'))
     // One sign-up grant per product wallet, never two.
-    expect(entries.map((e) => e.product).sort()).toEqual(['aidubbing', 'aivoice', 'aivoiceapi'])
+    expect(entries.map((e) => e.product).sort()).toEqual(['aicall', 'aidubbing', 'aivoice', 'aivoiceapi'])
   })
 
   it('reports the admin role from resource_access', async () => {

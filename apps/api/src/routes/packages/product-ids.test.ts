@@ -15,7 +15,9 @@ describe('spec §1 product ids (aivoice, aicall, aidubbing, aivoiceapi) where a 
     const items = res.json().result.items as { type: OrderType; product: string }[]
     expect(items.length).toBeGreaterThan(0)
     for (const item of items) expect(item.product).toBe(PRODUCT_OF_ORDER_TYPE[item.type])
-    expect(new Set(items.map((i) => i.product))).toEqual(new Set(['aivoice', 'aivoiceapi', 'aidubbing']))
+    expect(new Set(items.map((i) => i.product))).toEqual(
+      new Set(['aivoice', 'aivoiceapi', 'aidubbing', 'aicall']),
+    )
   })
 
   it('balances name their product', async () => {
@@ -23,6 +25,7 @@ describe('spec §1 product ids (aivoice, aicall, aidubbing, aivoiceapi) where a 
     const me = await api.call({ method: 'GET', url: '/api/v1/me', token })
     const products = (me.json().result.balances as { product: string }[]).map((b) => b.product)
     expect(products.length).toBeGreaterThan(0)
-    for (const product of products) expect(['aivoice', 'aivoiceapi', 'aidubbing']).toContain(product)
+    for (const product of products)
+      expect(['aivoice', 'aivoiceapi', 'aidubbing', 'aicall']).toContain(product)
   })
 })
