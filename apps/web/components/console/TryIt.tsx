@@ -8,6 +8,7 @@ import {
   runningRequestId,
   type TryResponse,
 } from '@/lib/console/try-poll'
+import { showShortfall } from '@/lib/store/shortfall-store'
 import { DEFAULT_VOICE } from '@/lib/studio/text'
 
 type Mode = 'sync' | 'async'
@@ -56,7 +57,8 @@ export function TryIt(props: {
     }
     const result = { status: answer.status, body: parsed }
     const code = errorCodeOfAnswer(result)
-    if (code) props.onError(code)
+    // The API wallet ran short: the out-of-credits panel with "Mua thêm" (issue 28), not a notice.
+    if (code && !showShortfall(result.body, 'aivoiceapi')) props.onError(code)
     return result
   }
 

@@ -31,6 +31,7 @@ export function RenderPanel({
 }) {
   const t = useTranslations('dubbing')
   const tErr = useTranslations('dubbing.errors')
+  const tc = useTranslations('checkout')
   const showError = useDubbingErrors()
   const [media, setMedia] = useState<{ url: string; video: boolean } | null>(null)
   const [saying, setSaying] = useState<string>('')
@@ -154,6 +155,11 @@ export function RenderPanel({
       {render?.status === 'SUCCESS' && render.summary && (
         <p role="status" data-testid="dub-summary">
           {t('summary', { ...render.summary })}
+        </p>
+      )}
+      {render?.status === 'SUCCESS' && (
+        <p className="muted" data-testid="dub-charged">
+          {tc('charged', { charged: credits(render.seconds, 'SECOND') })}
         </p>
       )}
       {media && (

@@ -1,12 +1,12 @@
 'use client'
 import { useMemo } from 'react'
-import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
+import { useTranslations } from '@/components/i18n/client-i18n'
 import { createDubbingApi, type DubbingApi } from '@/lib/dubbing/api'
 import { useStudioApi } from '@/lib/studio/api'
 import { errorCodeOf, studioErrorKey } from '@/lib/studio/errors'
 import { HttpError } from '@/lib/http/client'
 import { toast } from '@/lib/store/toast-store'
-import { shortfallValues } from '@/lib/payments/units'
+import { showShortfall } from '@/lib/store/shortfall-store'
 
 /** The dubbing API bound to the signed-in user's token (the studio's token source). */
 export const useDubbingApi = (): DubbingApi => {
@@ -14,12 +14,14 @@ export const useDubbingApi = (): DubbingApi => {
   return useMemo(() => createDubbingApi(studio.apiUrl, studio.getToken), [studio])
 }
 
-/** Shows an error as a translated notification: `dubbing.errors.<code>` when dubbing knows it. */
+/**
+ * Shows an error as a translated notification: `dubbing.errors.<code>` when dubbing knows it. Not enough dubbing
+ * credits opens the out-of-credits panel instead (what is needed and left in minutes and seconds, "Mua thêm").
+ */
 export const useDubbingErrors = () => {
   const t = useTranslations()
-  const tUnits = useTranslations('checkout.units')
-  const locale = useLocale()
   return (error: unknown) => {
+    if (showShortfall(error, 'aidubbing')) return
     const code = errorCodeOf(error)
     const details = (
       (error instanceof HttpError ? error.body : undefined) as { details?: Record<string, unknown> }
@@ -27,10 +29,8 @@ export const useDubbingErrors = () => {
     const values = Object.fromEntries(
       Object.entries(details ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
     ) as Record<string, string | number>
-    // Not enough credits: what is needed and what is left, in minutes and seconds (issue 28).
-    const shown = code === 'INSUFFICIENT_CREDITS' ? shortfallValues(values, 'SECOND', tUnits, locale) : values
     const own = code ? `dubbing.errors.${code}` : undefined
-    const text = own ? t(own, shown) : undefined
+    const text = own ? t(own, values) : undefined
     toast.error(text && text !== own ? text : t(studioErrorKey(error)))
   }
 }

@@ -18,6 +18,7 @@ const cycleOf = (p: UsagePackage): 'monthly' | 'quarterly' | 'yearly' | undefine
  */
 export async function Pricing({ locale, packages }: { locale: string; packages: UsagePackage[] }) {
   const t = await getTranslations({ locale, namespace: 'pricing' })
+  const tc = await getTranslations({ locale, namespace: 'checkout' })
   const money = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'vi-VN', {
     style: 'currency',
     currency: 'VND',
@@ -44,6 +45,14 @@ export async function Pricing({ locale, packages }: { locale: string; packages: 
                     {p.price > 0 ? money.format(p.price) : t('free')}
                     {p.price > 0 && cycle && <span className="muted">{t(`cycles.${cycle}`)}</span>}
                   </p>
+                  {p.price > 0 && p.vatPercent !== undefined && p.priceWithVat !== undefined && (
+                    // Whether VAT is included, and the total checkout will show (issue 28).
+                    <p className="muted plan-vat" data-testid="plan-vat">
+                      {p.vatPercent > 0
+                        ? tc('vatExcluded', { percent: p.vatPercent, total: money.format(p.priceWithVat) })
+                        : tc('vatIncluded')}
+                    </p>
+                  )}
                   <ul className="plan-features">
                     {typeof p.credits === 'number' &&
                       (p.type === 'DUBBING' ? (

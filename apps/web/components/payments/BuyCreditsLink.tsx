@@ -1,20 +1,13 @@
 'use client'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
-import { ROUTES } from '@/lib/routes'
+import { buyMoreHref } from '@/lib/payments/shortfall'
 
-/** The top-up package bought when the studio balance does not cover the text. */
-export const TOP_UP_PACKAGE = 'STUDIO-SPECIAL-TOPUP'
-
-/** "Buy characters": the payments page with the top-up's checkout open (entry point of "not enough characters"). */
+/** "Buy characters": the payments page with the studio wallet's package open (entry point of "not enough characters"). */
 export function BuyCreditsLink() {
   const t = useTranslations('checkout')
   const locale = useLocale()
   return (
-    <a
-      className="btn btn-outline btn-small"
-      data-testid="buy-credits"
-      href={`${locale === 'en' ? '/en' : ''}${ROUTES.studioPayments}?package=${TOP_UP_PACKAGE}`}
-    >
+    <a className="btn btn-outline btn-small" data-testid="buy-credits" href={buyMoreHref(locale, 'aivoice')}>
       {t('buyCredits')}
     </a>
   )

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import {
   BILLING_CYCLES,
+  PACKAGE_FAMILIES,
   unitOfOrderType,
   WALLET_UNITS,
   type OrderType,
@@ -11,6 +12,7 @@ import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import type { UsagePackage } from '@/lib/api/types'
 import { useCheckoutApi, type CheckoutOrder } from '@/lib/payments/api'
+import { buyMorePackage, productToBuy } from '@/lib/payments/shortfall'
 import { useStudioApi, type Profile, type Voucher } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
 import { planChange } from '@/lib/studio/plans'
@@ -29,12 +31,20 @@ interface Balance {
   expiresAt: string | null
 }
 
-/** `?package=CODE` opens its checkout (entry points), `?order=CODE[&vnpay=…]` an order (VNPay return). */
+/**
+ * `?package=CODE` opens its checkout (entry points), `?buy=<wallet>` the checkout of that wallet's package ("Mua
+ * thêm" of the out-of-credits panel), `?order=CODE[&vnpay=…]` an order (VNPay return).
+ */
 const readQuery = () => {
   const q = new URLSearchParams(window.location.search)
   // The gateway's result of the return redirect: VNPay's or MoMo's, read the same way (prefixed for its texts).
   const momo = q.get('momo')
-  return { pkg: q.get('package'), order: q.get('order'), vnpay: momo ? `momo-${momo}` : q.get('vnpay') }
+  return {
+    pkg: q.get('package'),
+    buy: productToBuy(q.get('buy')),
+    order: q.get('order'),
+    vnpay: momo ? `momo-${momo}` : q.get('vnpay'),
+  }
 }
 const setQuery = (params: Record<string, string | null>) => {
   const url = new URL(window.location.href)
@@ -62,12 +72,26 @@ export function PaymentsPage() {
   const [type, setType] = useState<string>('STUDIO')
   const [buying, setBuying] = useState<string | null>(null)
   const [openOrder, setOpenOrder] = useState<{ code: string; vnpay: string | null } | null>(null)
+  const [wanted, setWanted] = useState<WalletProduct | null>(null)
 
   useEffect(() => {
     const q = readQuery()
     if (q.order) setOpenOrder({ code: q.order, vnpay: q.vnpay })
     else if (q.pkg) setBuying(q.pkg)
+    else if (q.buy) setWanted(q.buy)
   }, [])
+
+  // "Mua thêm" for a wallet: its package's checkout, shown among its own product's packages.
+  useEffect(() => {
+    if (!wanted || !packages) return
+    setWanted(null)
+    const pkg = buyMorePackage(packages, wanted)
+    if (!pkg) return
+    setType(pkg.type ?? 'STUDIO')
+    setCycle(pkg.cycle ?? TOP_UP)
+    setBuying(pkg.code)
+    setQuery({ package: pkg.code })
+  }, [wanted, packages])
 
   const refresh = useCallback(() => {
     api
@@ -91,7 +115,7 @@ export function PaymentsPage() {
   useEffect(() => {
     const fail = (error: unknown) => toast.error(tAll(studioErrorKey(error)))
     api
-      .packages()
+      .packages(locale)
       .then(setPackages)
       .catch((e: unknown) => {
         setPackages([])
@@ -100,10 +124,10 @@ export function PaymentsPage() {
     api.me().then(setMe).catch(fail)
     refresh()
     api
-      .vouchers()
+      .vouchers(locale)
       .then(setVouchers)
       .catch(() => setVouchers([]))
-  }, [api, tAll, refresh])
+  }, [api, tAll, refresh, locale])
 
   const all = useMemo(() => packages ?? [], [packages])
   const current = all.find((p) => p.code === me?.packageCode) ?? null
@@ -170,7 +194,7 @@ export function PaymentsPage() {
                   aria-pressed={x === type}
                   onClick={() => setType(x)}
                 >
-                  {x}
+                  {tc(`type.${x}`)}
                 </button>
               ))}
             </div>
@@ -196,7 +220,7 @@ export function PaymentsPage() {
         ) : (
           families.map((family) => (
             <div key={family}>
-              <h3>{family}</h3>
+              {(PACKAGE_FAMILIES as readonly string[]).includes(family) && <h3>{tc(`family.${family}`)}</h3>}
               <ul className="cards" style={{ listStyle: 'none', padding: 0 }}>
                 {shown
                   .filter((p) => (p.family ?? '') === family)
@@ -212,6 +236,16 @@ export function PaymentsPage() {
                         <span className="stat">
                           {p.price > 0 ? t('price', { price: nf(p.price) }) : t('free')}
                         </span>
+                        {p.price > 0 && p.priceWithVat !== undefined && (
+                          <span className="muted" data-testid="package-vat">
+                            {(p.vatPercent ?? 0) > 0
+                              ? tc('vatExcluded', {
+                                  percent: p.vatPercent ?? 0,
+                                  total: t('price', { price: nf(p.priceWithVat) }),
+                                })
+                              : tc('vatIncluded')}
+                          </span>
+                        )}
                         {p.credits !== undefined && (
                           <span>
                             {credits(p.credits, unitOfOrderType((p.type ?? 'STUDIO') as OrderType))}

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { usePathname } from 'next/navigation'
 import { useAuth } from '@/components/auth/AuthProvider'
+import { OutOfCredits } from '@/components/payments/OutOfCredits'
 import { ROUTES, stripLocale } from '@/lib/routes'
 
 const NAV = [
@@ -94,6 +95,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       <main id="main" className="app-main">
         {children}
       </main>
+      <OutOfCredits />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { billedRequestCharacters } from '@loa/contracts/browser'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { toast } from '@/lib/store/toast-store'
+import { showShortfall } from '@/lib/store/shortfall-store'
 import { useStudioApi, type Preview, type SynthesisDetail } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
 import {
@@ -70,7 +71,11 @@ export function TtsStudio() {
     paragraph: string
   } | null>(null)
 
-  const showError = useCallback((error: unknown) => toast.error(tAll(studioErrorKey(error))), [tAll])
+  // Not enough characters opens the out-of-credits panel (balance, need, "Mua thêm"); the rest is a notice.
+  const showError = useCallback(
+    (error: unknown) => void (showShortfall(error, 'aivoice') || toast.error(tAll(studioErrorKey(error)))),
+    [tAll],
+  )
   const synthesis = useSynthesisJob(
     api,
     useMemo(

@@ -64,6 +64,9 @@ export interface UsagePackage {
   description?: string
   highlights?: string[]
   rank?: number
+  /** VAT checkout adds (percent) and the price with it: what a card tells the buyer to expect (issue 28). */
+  vatPercent?: number
+  priceWithVat?: number
 }
 
 export interface NewsPost {

@@ -12,6 +12,8 @@ export interface DubbingRender {
   status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE' | 'CANCELLED'
   progress: number
   characters: number
+  /** Seconds of dubbed timeline charged to the dubbing wallet (issue 28). */
+  seconds: number
   lineId: string | null
   durationMs: number | null
   summary: {

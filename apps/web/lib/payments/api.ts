@@ -5,7 +5,7 @@ import { createHttpClient, HttpError } from '@/lib/http/client'
 import type { ApiEnvelope } from '@/lib/api/types'
 import { useStudioApi } from '@/lib/studio/api'
 
-export type PaymentMethod = 'VIETQR' | 'VNPAY'
+export type PaymentMethod = 'VIETQR' | 'VNPAY' | 'MOMO'
 export type OrderStatus = 'PENDING' | 'PAID' | 'CANCELLED' | 'EXPIRED' | 'FAILED' | 'REFUNDED'
 
 export interface Quote {

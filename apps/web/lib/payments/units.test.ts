@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatMessage } from '../i18n-format'
 import en from '../../messages/checkout/en.json'
 import vi from '../../messages/checkout/vi.json'
-import { formatCredits, shortfallValues } from './units'
+import { formatCredits } from './units'
 
 const tr = (units: Record<string, string>) => (key: string, values?: Record<string, string | number>) =>
   formatMessage(units[key]!, values)
@@ -20,14 +20,5 @@ describe('formatCredits', () => {
   it('writes characters with the locale grouping', () => {
     expect(formatCredits(12_400, 'CHARACTER', tVi, 'vi')).toBe('12.400 ký tự')
     expect(formatCredits(12_400, 'CHARACTER', tEn, 'en')).toBe('12,400 characters')
-  })
-  it('writes the shortfall of a dub (needed, left) in minutes and seconds', () => {
-    expect(shortfallValues({ required: 62, balance: 45, product: 'aidubbing' }, 'SECOND', tVi, 'vi')).toEqual(
-      {
-        required: '1 phút 2 giây',
-        balance: '45 giây',
-        product: 'aidubbing',
-      },
-    )
   })
 })

@@ -16,16 +16,3 @@ export const formatCredits = (amount: number, unit: CreditUnit, t: Translate, lo
   if (seconds === 0) return sign + t('minutes', { m: nf(minutes) })
   return sign + t('minutesSeconds', { m: nf(minutes), s: seconds })
 }
-
-/** An INSUFFICIENT_CREDITS error's `required` and `balance` details with their unit, for its message. */
-export const shortfallValues = (
-  values: Record<string, string | number>,
-  unit: CreditUnit,
-  t: Translate,
-  locale: string,
-): Record<string, string | number> => {
-  const out = { ...values }
-  for (const key of ['required', 'balance'] as const)
-    if (typeof out[key] === 'number') out[key] = formatCredits(out[key], unit, t, locale)
-  return out
-}

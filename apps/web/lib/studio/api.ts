@@ -51,7 +51,8 @@ export interface SynthesisDetail extends Synthesis {
 }
 
 /** Why the normalizer is not sure of a reading (the API's `doubt`; null when sure). */
-export type ReadingDoubt = 'unknown-acronym' | 'capitalised-word' | 'code' | 'date-or-number'
+export type ReadingDoubt =
+  'unknown-acronym' | 'capitalised-word' | 'code' | 'date-or-number' | 'ambiguous-abbreviation'
 
 export interface PreviewSpan {
   kind: string
@@ -292,12 +293,16 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
         })),
       }
     },
-    packages: () =>
-      call<unknown>('GET', '/packages', { params: { active: true, purchasable: true } }).then((r) =>
+    /** Names in the page's language (`locale`), not the browser's (issue 28). */
+    packages: (locale?: string) =>
+      call<unknown>('GET', '/packages', { params: { active: true, purchasable: true, locale } }).then((r) =>
         pickArray<UsagePackage>(r, 'packages'),
       ),
     orders: () => call<unknown>('GET', '/orders').then((r) => pickArray<Order>(r, 'orders')),
-    vouchers: () => call<unknown>('GET', '/vouchers').then((r) => pickArray<Voucher>(r, 'vouchers')),
+    vouchers: (locale?: string) =>
+      call<unknown>('GET', '/vouchers', { params: { locale } }).then((r) =>
+        pickArray<Voucher>(r, 'vouchers'),
+      ),
   }
 }
 
