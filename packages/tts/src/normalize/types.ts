@@ -49,7 +49,8 @@ export type SpanKind =
  * - code: a product, model or flight code read as characters and digit groups
  * - date-or-number: a d.m / d-m read as a date from the words around it
  */
-export type DoubtReason = 'unknown-acronym' | 'capitalised-word' | 'code' | 'date-or-number'
+export type DoubtReason =
+  'unknown-acronym' | 'capitalised-word' | 'code' | 'date-or-number' | 'ambiguous-abbreviation'
 
 /**
  * Source map entry: the spoken fragment `text` occupies [outStart, outEnd) of the normalized text and

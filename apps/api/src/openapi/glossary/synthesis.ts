@@ -102,7 +102,7 @@ export const SYNTHESIS: Record<string, GlossaryEntry> = {
   out_end: { description: 'Where its reading ends in the normalized text (exclusive)', example: 35 },
   doubt: {
     description:
-      'Set when the reading is a guess to check first (unknown-acronym: capitals spelled letter by letter; capitalised-word: capitals read as a word; code: a product or model code; date-or-number: a d.m or d-m read as a date); null when sure. Add a dictionary entry to fix it',
+      'Set when the reading is a guess to check first (unknown-acronym: capitals spelled letter by letter; capitalised-word: capitals read as a word; code: a product or model code; date-or-number: a d.m or d-m, or a range of two d/m, read as a date; ambiguous-abbreviation: an abbreviation read by its most common meaning, e.g. ĐT as đội tuyển without a number after it); null when sure. Add a dictionary entry to fix it',
     example: null,
   },
   'synthesis:result.text': {

@@ -161,7 +161,10 @@ describe('studio synthesis: history, cancel, delete, events, preview, cache rule
       method: 'POST',
       url: '/api/v1/synthesis/preview',
       token,
-      payload: { text: 'Tối 14.7, ngân hàng HSBC mở cửa.', voice_code: 'hn_female_thuha_news' },
+      payload: {
+        text: 'Tối 14.7, ngân hàng HSBC mở cửa. Chi phí ĐT tăng.',
+        voice_code: 'hn_female_thuha_news',
+      },
     })
     expect(res.statusCode, res.body).toBe(200)
     const doubts = res
@@ -171,6 +174,7 @@ describe('studio synthesis: history, cancel, delete, events, preview, cache rule
     expect(doubts).toEqual([
       ['14.7', 'date-or-number'],
       ['HSBC', 'unknown-acronym'],
+      ['ĐT', 'ambiguous-abbreviation'],
     ])
   })
 

@@ -182,7 +182,9 @@ export const previewWire = z.object({
       src_end: z.number(),
       out_start: z.number(),
       out_end: z.number(),
-      doubt: z.enum(['unknown-acronym', 'capitalised-word', 'code', 'date-or-number']).nullable(),
+      doubt: z
+        .enum(['unknown-acronym', 'capitalised-word', 'code', 'date-or-number', 'ambiguous-abbreviation'])
+        .nullable(),
     }),
   ),
 })

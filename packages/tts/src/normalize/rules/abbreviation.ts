@@ -2,7 +2,7 @@
  * Abbreviations from the table, prefixes with a dot or number ("TP. Huế", "Q.3", "P.7", "GS.TS"),
  * and the ones context decides: ĐT (điện thoại before a number, else đội tuyển), Đ/c (đồng chí before
  * a name, else địa chỉ), CP (cổ phần after "công ty", else chính phủ), SN (sinh năm before a year), CN (chủ nhật
- * before a date).
+ * before a date), HS (học sinh). A default no neighbouring word confirms carries `doubt: ambiguous-abbreviation`.
  */
 import { ABBREVIATIONS, SINGLE_LETTER_PREFIXES, TITLE_PREFIXES } from '../abbreviations.ts'
 import { adjacentPreviousWord, isCapitalised, nextWordIndex, previousWords } from '../context.ts'
@@ -25,25 +25,44 @@ function dotBelongs(ctx: RuleContext, i: number): boolean {
   return /^[\p{Lu}\d]/u.test(word)
 }
 
-function contextual(ctx: RuleContext, i: number, word: string): string | null {
+/** A reading decided by the words around the abbreviation; `sure` is false when no word said it (a default). */
+interface Contextual {
+  text: string
+  sure: boolean
+}
+
+/** Words before "CP" that make it the government (chính phủ) for sure. */
+const GOVERNMENT_BEFORE = /(thủ tướng|văn phòng|nghị định|nghị quyết|chỉ thị|của)$/
+/** Words around "HS" that make it pupils (học sinh): "HS lớp 9", "các HS", "HS giỏi". */
+const PUPIL_AFTER = /^(lớp|THPT|THCS|tiểu|giỏi|khá|trường|cấp|đạt|được|\d+)$/
+const PUPIL_BEFORE = /^(các|em|những|cho|mỗi|số|nhiều|toàn|với|của)$/
+
+function contextual(ctx: RuleContext, i: number, word: string): Contextual | null {
   const after = nextText(ctx, i)
   const colon = ctx.tokens[i + 1]?.text === ':'
   if (word === 'ĐT' || word === 'Đt') {
-    if (colon || /^[+\d(]/.test(after)) return 'điện thoại'
-    return 'đội tuyển'
+    if (colon || /^[+\d(]/.test(after)) return { text: 'điện thoại', sure: true }
+    // "ĐT Việt Nam", "ĐT U23": a team before its name; alone it may be a phone, a training, an investment…
+    return { text: 'đội tuyển', sure: isCapitalised(after) || /^U\d{2}$/.test(after) }
   }
   if (word === 'Đ/c' || word === 'đ/c' || word === 'Đ/C') {
     if (isCapitalised(after) && !colon && !/^(Số|Tầng|Phòng|Lô|Ngõ|Ngách|Hẻm|Đường|Phố)$/.test(after))
-      return 'đồng chí'
-    return 'địa chỉ'
+      return { text: 'đồng chí', sure: true }
+    return { text: 'địa chỉ', sure: colon || /^(Số|Tầng|Phòng|Lô|Ngõ|Ngách|Hẻm|Đường|Phố|\d+)$/.test(after) }
   }
   // "SN 1985", "sn 1990": born in (sinh năm) before a year; otherwise spelled like any acronym.
-  if ((word === 'SN' || word === 'sn') && /^(1[89]|20)\d{2}$/.test(after)) return 'sinh năm'
-  if (word === 'CN' && /^(\d{1,2}\/\d{1,2}|ngày|T\d)/.test(after)) return 'chủ nhật'
+  if ((word === 'SN' || word === 'sn') && /^(1[89]|20)\d{2}$/.test(after))
+    return { text: 'sinh năm', sure: true }
+  if (word === 'CN' && /^(\d{1,2}\/\d{1,2}|ngày|T\d)/.test(after)) return { text: 'chủ nhật', sure: true }
   if (word === 'CP') {
     const prev = previousWords(ctx, i, 2).join(' ')
-    if (/(công ty|cty|ctcp)$/.test(prev) || /^(Tập|tập)$/.test(after)) return 'cổ phần'
-    return 'chính phủ'
+    if (/(công ty|cty|ctcp)$/.test(prev) || /^(Tập|tập)$/.test(after)) return { text: 'cổ phần', sure: true }
+    return { text: 'chính phủ', sure: GOVERNMENT_BEFORE.test(prev) }
+  }
+  // "HS lớp 9", "các HS": pupils; "mã HS" (a customs code) or HS alone may be letters.
+  if (word === 'HS') {
+    const sure = PUPIL_AFTER.test(after) || PUPIL_BEFORE.test(adjacentPreviousWord(ctx, i))
+    return { text: 'học sinh', sure }
   }
   return null
 }
@@ -71,7 +90,12 @@ export const abbreviationRule: Rule = (ctx, i) => {
   if (!token) return null
   const word = token.text
   const context = contextual(ctx, i, word)
-  if (context) return single(token, context, i + 1)
+  if (context) {
+    const read = single(token, context.text, i + 1)
+    // Read by the most common meaning with nothing around to say so: the studio asks first.
+    if (!context.sure) read.frags[0]!.doubt = 'ambiguous-abbreviation'
+    return read
+  }
   const direct = ABBREVIATIONS[word]
   if (direct !== undefined) {
     const prefix = TITLE_PREFIXES.has(word)
