@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startLoopbackIdentityProviders } from '../apps/sso/src/testing/idp/index.ts'
 import { E2E, productEnv } from './support/env.ts'
+import { startPiperRepository } from './support/piper-repository.ts'
 import { startProviderForE2e } from './support/provider.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -71,7 +72,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const { provider, env: providerEnv } = await startProviderForE2e(dataDir)
   // Google, Facebook, Zalo and a company OpenID provider, on their documented wires (social-sign-in.spec.ts).
   const idps = await startLoopbackIdentityProviders(E2E.ssoUrl, { googleClientId: E2E.googleClientId })
-  const env = { ...productEnv(dataDir), ...providerEnv, ...idps.env }
+  // A loopback Piper voice repository: the /admin Voices screen installs from it (admin-voices.spec.ts).
+  const repository = await startPiperRepository()
+  const env = { ...productEnv(dataDir), ...providerEnv, ...idps.env, ...repository.env }
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-logs-'))
   const backend = start(
     process.execPath,
@@ -108,12 +111,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     await provider.close()
     await idps.close()
+    await repository.close()
     throw error
   }
   process.env.E2E_DATA_DIR = dataDir
   console.log('[e2e] product ready')
   // Playwright calls this after the run (before global-teardown.ts stops the product).
   return async () => {
-    await Promise.all([provider.close(), idps.close()])
+    await Promise.all([provider.close(), idps.close(), repository.close()])
   }
 }

@@ -91,6 +91,8 @@ const schema = z.object({
 
 export interface ApiConfig {
   port: number
+  /** Where the back-office's "install a voice by name" finds `voices.json` (default: the public Piper repository). */
+  PIPER_VOICES_URL: httpUrl().optional(),
   host: string
   publicUrl: string
   webUrl: string
@@ -148,6 +150,8 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
   return {
     port: c.API_PORT,
     host: c.HOST,
+  /** The Piper voice repository the back-office installs named voices from; undefined = the public one. */
+  piperVoicesUrl: string | undefined
     publicUrl: c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`,
     webUrl: c.WEB_PUBLIC_URL,
     corsOrigins: [...new Set([c.WEB_PUBLIC_URL, ...c.CORS_ORIGINS.map((o) => o.replace(/\/+$/, ''))])],
@@ -197,3 +201,4 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     voiceProviders: voiceProvidersFromEnv('api', c.VOICE_PROVIDERS_FILE, env),
   }
 }
+    piperVoicesUrl: c.PIPER_VOICES_URL,

@@ -75,6 +75,8 @@ export const ApiErrorCode = {
   APP_TOKEN_EXPIRED: 'APP_TOKEN_EXPIRED',
   /** Back-office: the voice's sample could not be spoken or stored (the old sample stays). */
   VOICE_SAMPLE_FAILED: 'VOICE_SAMPLE_FAILED',
+  /** Back-office: no installed neural voice of that file name in the voices folder. */
+  VOICE_NOT_INSTALLED: 'VOICE_NOT_INSTALLED',
   /** Back-office: no such contact-form message. */
   CONTACT_NOT_FOUND: 'CONTACT_NOT_FOUND',
   /** The retention sweep deleted the request's audio and timeline (API_AUDIO_RETENTION_DAYS after creation). */

@@ -12,6 +12,7 @@ const NAV = [
   { path: `${ROUTES.admin}/orders`, key: 'orders' },
   { path: `${ROUTES.admin}/banners`, key: 'banners' },
   { path: `${ROUTES.admin}/catalogue`, key: 'catalogue' },
+  { path: `${ROUTES.admin}/voices`, key: 'voices' },
   { path: `${ROUTES.admin}/flags`, key: 'flags' },
   { path: `${ROUTES.admin}/support`, key: 'support' },
   { path: `${ROUTES.admin}/jobs`, key: 'jobs' },

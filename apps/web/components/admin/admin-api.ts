@@ -30,6 +30,8 @@ import type {
   PaymentEvent,
   OrderDetail,
   QueueJob,
+  InstalledVoices,
+  VoiceInstall,
 } from '@/lib/admin/types'
 
 export * from '@/lib/admin/types'
@@ -148,6 +150,12 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
     /** Speaks the voice's sample again (the start-up code), audited; answers the new sample's URL. */
     regenerateSample: (code: string) =>
       call<{ sampleAudioUrl: string }>('POST', `/voices/${encodeURIComponent(code)}/sample`, {}),
+    /** The voices folder: installed neural voices, unusable files, installs started on this API. */
+    installedVoices: () => call<InstalledVoices>('GET', '/installed-voices'),
+    /** Starts installing a Piper voice by name or `.onnx` URL (in the background; poll `installedVoices`). */
+    installVoice: (source: string) => call<VoiceInstall>('POST', '/installed-voices', { source }),
+    removeVoice: (name: string) =>
+      call<{ name: string }>('DELETE', `/installed-voices/${encodeURIComponent(name)}`),
     flags: () => flagCall<{ features: Flag[] }>('GET', '/features').then((r) => r.features),
     setFlagDefault: (key: string, value: unknown) =>
       flagCall<Flag>('PATCH', `/features/${encodeURIComponent(key)}`, { default_value: value }),
@@ -198,6 +206,7 @@ const KNOWN = new Set([
   'PAYMENT_AMOUNT_MISMATCH',
   'PAYMENT_EVENT_NOT_MATCHABLE',
   'JOB_NOT_FOUND',
+  'VOICE_NOT_INSTALLED',
   'JOB_STATE_CONFLICT',
   'QUEUE_UNAVAILABLE',
   'CONTACT_NOT_FOUND',

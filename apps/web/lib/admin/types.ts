@@ -98,6 +98,36 @@ export interface AuditRow {
 
 export type CatalogueRow = Record<string, unknown> & { active?: boolean; rank?: number }
 
+/** An install started from the Voices screen (`GET /admin/installed-voices`). */
+export interface VoiceInstall {
+  name: string
+  source: string
+  state: 'RUNNING' | 'INSTALLED' | 'FAILED'
+  bytes: number
+  total: number
+  sample: boolean
+  errorCode: string | null
+  errorMessage: string | null
+  startedAt: string
+  finishedAt: string | null
+}
+
+/** The voices folder as the back-office sees it. */
+export interface InstalledVoices {
+  dir: string
+  voices: {
+    name: string
+    code: string
+    engine: 'piper'
+    tier: string
+    bytes: number
+    licence: string | null
+    attribution: string | null
+  }[]
+  problems: { name: string; problem: string }[]
+  installs: VoiceInstall[]
+}
+
 export interface FlagRule {
   id?: string
   condition?: Record<string, unknown>

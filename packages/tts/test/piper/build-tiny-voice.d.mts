@@ -11,3 +11,13 @@ export function tinyVoiceConfig(options?: TinyVoiceOptions): Record<string, unkn
   phoneme_id_map: Record<string, number[]>
 }
 export function writeTinyVoice(dir: string, name: string, options?: TinyVoiceOptions): string
+export interface TinyRepository {
+  url: string
+  requests: string[]
+  bytesOf(name: string): number
+  close(): Promise<void>
+}
+export function startTinyRepository(
+  names: string[],
+  options?: { pieceDelayMs?: number },
+): Promise<TinyRepository>

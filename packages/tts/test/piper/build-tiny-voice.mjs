@@ -5,7 +5,9 @@
 // and a Piper voice JSON. The output is a tone per phoneme id, so it depends on every input: the ids set the
 // pitch, `input_lengths` × `length_scale` the duration, noise_scale and noise_w the loudness, `sid` the pitch.
 //   node packages/tts/test/piper/build-tiny-voice.mjs [outDir]   (default: this folder)
+import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DataType, model, node, tensor, valueInfo } from './onnx-writer.mjs'
@@ -150,6 +152,57 @@ export const writeTinyVoice = (dir, name, options = {}) => {
   writeFileSync(modelPath, buildTinyModel(options))
   writeFileSync(`${modelPath}.json`, `${JSON.stringify(tinyVoiceConfig(options), null, 2)}\n`)
   return modelPath
+}
+
+/**
+ * A loopback Piper voice repository of tiny voices (the public one's layout): `voices.json` with each file's size
+ * and MD5, the files under `vi/vi_VN/NAME/x_low/`, each model sent in ten pieces `pieceDelayMs` apart (so that an
+ * install has progress steps). Answers `{ url, requests, close }`; `requests` lists the paths asked for.
+ */
+export const startTinyRepository = async (names, { pieceDelayMs = 5 } = {}) => {
+  const md5 = (b) => createHash('md5').update(b).digest('hex')
+  const files = new Map()
+  const catalogue = {}
+  for (const name of names) {
+    const dir = `vi/vi_VN/${name.split('-')[1] ?? name}/x_low/${name}`
+    const model = Buffer.from(buildTinyModel())
+    const config = Buffer.from(JSON.stringify(tinyVoiceConfig()))
+    files.set(`/${dir}.onnx`, model)
+    files.set(`/${dir}.onnx.json`, config)
+    catalogue[name] = {
+      files: {
+        [`${dir}.onnx`]: { size_bytes: model.length, md5_digest: md5(model) },
+        [`${dir}.onnx.json`]: { size_bytes: config.length, md5_digest: md5(config) },
+      },
+    }
+  }
+  const requests = []
+  const server = createServer((req, res) => {
+    const url = req.url ?? ''
+    requests.push(url)
+    if (url === '/voices.json') return void res.end(JSON.stringify(catalogue))
+    const body = files.get(url)
+    if (!body) return void res.writeHead(404).end()
+    if (!url.endsWith('.onnx')) return void res.end(body)
+    res.writeHead(200, { 'content-length': body.length })
+    const piece = Math.ceil(body.length / 10)
+    let at = 0
+    const next = () => {
+      if (at >= body.length) return void res.end()
+      res.write(body.subarray(at, (at += piece)))
+      setTimeout(next, pieceDelayMs)
+    }
+    next()
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    requests,
+    /** The bytes of a voice's model and JSON together (what an install downloads). */
+    bytesOf: (name) =>
+      [...files].filter(([path]) => path.includes(`/${name}.onnx`)).reduce((n, [, b]) => n + b.length, 0),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { auditRoutes } from './audit.ts'
 import { registerCatalogue } from './catalogue.ts'
 import { dashboardRoutes } from './dashboard.ts'
+import { installedVoiceRoutes } from './installed-voices.ts'
 import { jobRoutes } from './jobs.ts'
 import { orderActionRoutes } from './order-actions.ts'
 import { orderManualRoutes } from './order-manual.ts'
@@ -21,6 +22,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin)
   registerCatalogue(app, { list: true })
   voiceSampleRoutes(app)
+  installedVoiceRoutes(app)
   userReadRoutes(app, app.ctx.ledger)
   userActionRoutes(app, app.ctx.ledger, createSsoOperator(app.ctx.config))
   dashboardRoutes(app)

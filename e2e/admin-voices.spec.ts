@@ -1,0 +1,77 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { am, grantRole } from './support/admin.ts'
+import { E2E } from './support/env.ts'
+import { REPOSITORY_VOICE } from './support/piper-repository.ts'
+import { signUp } from './support/studio.ts'
+
+/** The English back-office's messages. */
+const en = (key: string, values: Record<string, string | number> = {}) => am(key, values, 'en')
+
+/** The voice as the public catalogue lists it (undefined when customers do not see it). */
+const publicVoice = async (request: APIRequestContext, code: string) => {
+  const res = await request.get(`${E2E.apiUrl}/api/v1/voices?code=${code}`)
+  expect(res.ok()).toBe(true)
+  return ((await res.json()) as { result: { items: Record<string, unknown>[] } }).result.items[0]
+}
+
+test('the /admin Voices screen: install a neural voice with progress, set how it is sold, hide it, remove it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  const email = await signUp(page, 'Người Quản Lý Giọng')
+  await grantRole(email, 'loa-api')
+  await page.goto('/en/admin/voices')
+  await expect(page.getByRole('heading', { level: 1, name: en('voices.title') })).toBeVisible()
+  const installed = page.getByTestId('installed-voices')
+  await expect(installed.getByText(en('voices.none'))).toBeVisible()
+
+  // Install by name from the voice repository (a loopback one): progress, then the voice with its sample.
+  await installed.getByLabel(en('voices.source')).fill(REPOSITORY_VOICE)
+  await installed.getByRole('button', { name: en('voices.install'), exact: true }).click()
+  await expect(installed.getByText(en('voices.installedDone', { name: REPOSITORY_VOICE }))).toBeVisible({
+    timeout: 90_000,
+  })
+  const row = installed.getByTestId(`installed-${REPOSITORY_VOICE}`)
+  await expect(row).toContainText(en('voices.engines.piper'))
+  await expect(row).toContainText(/\d+\.\d MB/)
+  expect(await publicVoice(request, REPOSITORY_VOICE)).toMatchObject({ engine: 'piper', level: 'NEURAL' })
+
+  // How it is sold: display name, tier, credit factor, order; a factor out of bounds is refused in place.
+  const card = page.getByTestId(`voice-${REPOSITORY_VOICE}`)
+  await expect(card.locator('audio')).toHaveCount(1)
+  const factor = card.getByLabel(en('voices.creditFactor'))
+  await factor.fill('25')
+  await card.getByRole('button', { name: `${en('voices.save')} ${REPOSITORY_VOICE}` }).click()
+  await expect(card.getByRole('alert')).toHaveText(en('voices.invalid.creditFactor'))
+  await card.getByLabel(en('voices.displayName')).fill('Mai (neural e2e)')
+  await card.getByLabel(en('voices.level')).selectOption('PREMIUM')
+  await factor.fill('2.5')
+  await card.getByLabel(en('voices.rank')).fill('-7')
+  await card.getByRole('button', { name: `${en('voices.save')} ${REPOSITORY_VOICE}` }).click()
+  await expect(page.getByText(en('saved')).first()).toBeVisible()
+  await expect
+    .poll(() => publicVoice(request, REPOSITORY_VOICE))
+    .toMatchObject({ name: 'Mai (neural e2e)', level: 'PREMIUM', credit_factor: 2.5, rank: -7 })
+  // First in the customers' order (the lowest rank).
+  const first = await request.get(`${E2E.apiUrl}/api/v1/voices?limit=1`)
+  expect(((await first.json()) as { result: { items: { code: string }[] } }).result.items[0]?.code).toBe(
+    REPOSITORY_VOICE,
+  )
+
+  // Usable at 360 px.
+  await page.setViewportSize({ width: 360, height: 800 })
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Hidden: customers no longer see it.
+  await card.getByLabel(en('voices.visible')).uncheck()
+  await card.getByRole('button', { name: `${en('voices.save')} ${REPOSITORY_VOICE}` }).click()
+  await expect.poll(() => publicVoice(request, REPOSITORY_VOICE)).toBeUndefined()
+
+  // Removed (asked twice): its files go, the folder lists nothing.
+  await row.getByRole('button', { name: `${en('voices.remove')} ${REPOSITORY_VOICE}` }).click()
+  await row.getByRole('button', { name: en('voices.removeConfirm', { name: REPOSITORY_VOICE }) }).click()
+  await expect(page.getByText(en('voices.removed', { name: REPOSITORY_VOICE }))).toBeVisible()
+  await expect(installed.getByText(en('voices.none'))).toBeVisible()
+})
