@@ -23,7 +23,7 @@ export {
   type RenderOutcome,
   type StartRender,
 } from './renders.ts'
-export { billableSeconds } from './billing.ts'
+export { billableSeconds, renderCreditFactor } from './billing.ts'
 export { runRender, renderKeys, type RenderFiles, type RunRenderOptions } from './run.ts'
 export { dubbingJobs, type DubbingJobDeps } from './jobs.ts'
 export { dubbingCallbackJob, dubbingResultPayload } from './callback.ts'

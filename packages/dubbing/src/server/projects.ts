@@ -1,3 +1,4 @@
+import { normalizeCreditFactor } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
 import { ttsVoiceFor } from '@loa/synthesis'
 import { and, asc, eq, inArray } from 'drizzle-orm'
@@ -72,6 +73,8 @@ export interface RenderInputLine {
   speech: string
   voice: string
   speed: number
+  /** The credit factor of the line's catalogue voice (absent in renders started before it was kept: 1). */
+  creditFactor?: number
   /** Line of the uploaded file (null for lines added by hand). */
   sourceLine?: number | null
   /** The user's fix of this line when it did not fit. */
@@ -92,13 +95,17 @@ export interface RenderInput {
  * Catalogue voice codes → the @loa/tts voices that speak them (a tts code is accepted as it is); an unknown
  * code is kept, so the render fails with TTS_UNKNOWN_VOICE rather than speak with another voice.
  */
-const engineVoices = async (db: Reader, codes: string[]): Promise<(code: string) => string> => {
+const engineVoices = async (
+  db: Reader,
+  codes: string[],
+): Promise<{ engineVoice: (code: string) => string; creditFactor: (code: string) => number }> => {
   const rows = await db
-    .select({ code: t.voices.code, engineVoice: t.voices.engineVoice })
+    .select({ code: t.voices.code, engineVoice: t.voices.engineVoice, creditFactor: t.voices.creditFactor })
     .from(t.voices)
     .where(inArray(t.voices.code, [...new Set(codes)]))
   const mapped = new Map(rows.map((r) => [r.code, ttsVoiceFor(r.engineVoice)]))
-  return (code) => mapped.get(code) ?? code
+  const factors = new Map(rows.map((r) => [r.code, normalizeCreditFactor(r.creditFactor)]))
+  return { engineVoice: (code) => mapped.get(code) ?? code, creditFactor: (code) => factors.get(code) ?? 1 }
 }
 
 /** Snapshot of a project for a render: every line with text, with its speaker's voice and speed. */
@@ -106,13 +113,14 @@ export const renderInputOf = async (db: Reader, projectId: string): Promise<Rend
   const [project] = await db.select().from(t.dubbingProjects).where(eq(t.dubbingProjects.id, projectId))
   if (!project) throw new Error(`dubbing project ${projectId} not found`)
   const speakers = new Map((await projectSpeakers(db, projectId)).map((s) => [s.name, s]))
-  const engineVoice = await engineVoices(db, [
+  const { engineVoice, creditFactor } = await engineVoices(db, [
     project.voiceCode,
     ...[...speakers.values()].map((s) => s.voiceCode),
   ])
   const lines = (await projectLines(db, projectId))
     .map((l, i) => {
       const speaker = l.speaker ? speakers.get(l.speaker) : undefined
+      const voiceCode = speaker?.voiceCode ?? project.voiceCode
       return {
         id: l.id,
         index: i + 1,
@@ -120,8 +128,9 @@ export const renderInputOf = async (db: Reader, projectId: string): Promise<Rend
         endMs: l.endMs,
         text: l.text,
         speech: speechText(l.text, l.speaker ?? undefined),
-        voice: engineVoice(speaker?.voiceCode ?? project.voiceCode),
+        voice: engineVoice(voiceCode),
         speed: speaker?.speed ?? 1,
+        creditFactor: creditFactor(voiceCode),
         sourceLine: l.sourceLine,
         ...(l.fix ? { fix: l.fix as LineFix } : {}),
       }
