@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { SPEED_RANGE } from '@loa/tts'
+import { SYNTHESIS_RANGES } from '@loa/synthesis'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ApiAppRow } from '../../services/api-apps.ts'
@@ -87,7 +87,7 @@ export const openAiSpeechRoute: FastifyPluginAsyncZod = async (app) => {
         quality,
         config.synthesis.openAiVoiceMap,
       )
-      const speed = Math.min(b.speed, SPEED_RANGE.max)
+      const speed = Math.min(b.speed, SYNTHESIS_RANGES.speed.max)
       const row = await synthesis.create(
         {
           paragraphs: [{ text: b.input, voice, speed }],
