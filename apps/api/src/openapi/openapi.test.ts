@@ -8,7 +8,7 @@ import { documentOpenApi } from './index.ts'
 import { mediaOf, operationsOf, propertiesOf, type JsonSchema, type OpenApiDocument } from './walk.ts'
 
 /**
- * The whole OpenAPI document, as GET /api/v1/openapi.json serves it: a route that lands without a summary, a field
+ * The whole OpenAPI document, as GET /api/v1/admin/openapi.json serves it to operators: a route that lands without a summary, a field
  * without a description or a JSON body/answer without an example fails here by name; every example must validate
  * against its own schema.
  */
@@ -16,7 +16,13 @@ let api: TestApi
 let doc: OpenApiDocument
 beforeAll(async () => {
   api = await startTestApi()
-  doc = (await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+  doc = (
+    await api.call({
+      method: 'GET',
+      url: '/api/v1/admin/openapi.json',
+      token: await api.token('operator', { roles: ['admin'] }),
+    })
+  ).json()
 })
 afterAll(() => api.close())
 

@@ -2,7 +2,6 @@ import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
 import { AppError, CommonErrorCode, strictObjects } from '@loa/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
@@ -10,6 +9,7 @@ import type { ZodType } from 'zod'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ApiConfig } from '../config.ts'
 import { documentOpenApi } from '../openapi/index.ts'
+import { registerOpenApiRoutes } from '../openapi/routes.ts'
 
 export const API_BASE = '/api/v1'
 
@@ -29,7 +29,7 @@ export const registerExternalPlugins = async (
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(helmet, {
-    // The API answers JSON; the docs page loads its own script and styles from this origin.
+    // The API answers JSON (its reference is the site's /docs).
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -92,6 +92,6 @@ export const registerExternalPlugins = async (
     transformObject: (document) =>
       'openapiObject' in document ? documentOpenApi(document) : document.swaggerObject,
   })
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: false })
-  app.get(`${API_BASE}/openapi.json`, { schema: { hide: true } }, async () => app.swagger())
+  // The developer document (public) and the operator document (admin role), cut from this one (src/openapi).
+  registerOpenApiRoutes(app, config)
 }

@@ -9,7 +9,13 @@ afterAll(() => api.close())
 
 describe('OpenAPI: who authenticates how', () => {
   it('documents the developer API token as an opaque loa_… app token, not a JWT', async () => {
-    const doc = (await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+    const doc = (
+      await api.call({
+        method: 'GET',
+        url: '/api/v1/admin/openapi.json',
+        token: await api.token('operator', { roles: ['admin'] }),
+      })
+    ).json()
     const schemes = doc.components.securitySchemes
     expect(schemes.appToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'loa_…' })
     expect(schemes.appToken.description).toMatch(/opaque/)

@@ -135,7 +135,15 @@ beforeAll(async () => {
   owner = await createOwnedObjects(api, 'owner-a')
   await waitAllFinal(api, owner)
   intruder = await signUp(api, 'intruder-b')
-  operations = pathIdOperations((await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json())
+  operations = pathIdOperations(
+    (
+      await api.call({
+        method: 'GET',
+        url: '/api/v1/admin/openapi.json',
+        token: await api.token('operator', { roles: ['admin'] }),
+      })
+    ).json(),
+  )
 }, 180_000)
 afterAll(() => api?.close())
 

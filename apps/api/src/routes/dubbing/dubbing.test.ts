@@ -131,7 +131,13 @@ describe('dubbing projects', () => {
 
 describe('dubbing OpenAPI', () => {
   it('documents the dubbing endpoints with examples', async () => {
-    const doc = (await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+    const doc = (
+      await api.call({
+        method: 'GET',
+        url: '/api/v1/admin/openapi.json',
+        token: await api.token('operator', { roles: ['admin'] }),
+      })
+    ).json()
     const create = doc.paths['/api/v1/dubbing/projects'].post
     expect(JSON.stringify(create.requestBody)).toContain('Xin chào')
     expect(doc.paths['/api/v1/dubbing'].post).toBeDefined()

@@ -180,7 +180,13 @@ describe('pronunciation dictionary: CRUD', () => {
   })
 
   it('is documented in the OpenAPI reference', async () => {
-    const doc = (await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+    const doc = (
+      await api.call({
+        method: 'GET',
+        url: '/api/v1/admin/openapi.json',
+        token: await api.token('operator', { roles: ['admin'] }),
+      })
+    ).json()
     expect(Object.keys(doc.paths[URL]).sort()).toEqual(['get', 'post'])
     expect(Object.keys(doc.paths[`${URL}/{id}`]).sort()).toEqual(['delete', 'put'])
     expect(doc.paths[URL].post.tags).toEqual(['pronunciation-dictionary'])

@@ -25,7 +25,8 @@ export interface SynthesisTestApi {
   storage: Storage
   queue: Queue
   filesDir: string
-  token: (sub: string) => Promise<string>
+  /** Bearer token for a user (roles on loa-api optional, e.g. `['admin']` for the operator document). */
+  token: (sub: string, extra?: { roles?: string[] }) => Promise<string>
   call: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>
   /** Creates the user's profile and sets the balance (test set-up, through the ledger's table). */
   setBalance: (sub: string, credits: number, product?: WalletProduct) => Promise<void>
@@ -80,8 +81,14 @@ export const startSynthesisTestApi = async (
     await queue.start(definitions, { concurrency })
   }
   if (options.runJobs ?? true) await startJobs()
-  const token = (sub: string) =>
-    sso.sign({ sub, email: `${sub}@example.vn`, name: `Người dùng ${sub}`, sid: `sid-${sub}` })
+  const token = (sub: string, extra: { roles?: string[] } = {}) =>
+    sso.sign({
+      sub,
+      email: `${sub}@example.vn`,
+      name: `Người dùng ${sub}`,
+      sid: `sid-${sub}`,
+      ...(extra.roles ? { resource_access: { 'loa-api': { roles: extra.roles } } } : {}),
+    })
   const call = ({ token: bearer, headers, ...rest }: InjectOptions & { token?: string }) =>
     app.inject({
       ...rest,

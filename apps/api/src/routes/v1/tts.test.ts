@@ -172,7 +172,13 @@ describe('GET /v1/voices', () => {
 
 describe('OpenAPI', () => {
   it('documents every v1 operation with an example and the v1 error shape', async () => {
-    const doc = (await api.call({ method: 'GET', url: '/api/v1/openapi.json' })).json()
+    const doc = (
+      await api.call({
+        method: 'GET',
+        url: '/api/v1/admin/openapi.json',
+        token: await api.token('operator', { roles: ['admin'] }),
+      })
+    ).json()
     const ops = [
       doc.paths['/v1/tts'].post,
       doc.paths['/v1/tts/requests/{requestId}'].get,
