@@ -17,6 +17,7 @@ import { registerFileRoutes } from './plugins/file-routes.ts'
 import { atMostEvery, cachePublicAnswers } from './plugins/public-cache.ts'
 import { installProviderVoices } from './plugins/provider-voices.ts'
 import { installServices } from './plugins/services.ts'
+import { keepAccountCacheTrue } from './plugins/profile.ts'
 import { routes } from './routes/index.ts'
 import { authsRoutes } from './routes/auths/index.ts'
 import { V1_BASE, v1Routes } from './routes/v1/index.ts'
@@ -58,6 +59,8 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
     ),
   })
   installAuth(app, deps)
+  // Signed-in readers' profile rows and balances are cached briefly; this API's own writes clear them at once.
+  keepAccountCacheTrue(app)
   sweepIdempotencyKeys(app, app.ctx.db)
   acceptCamelCaseQueries(app)
   // Prometheus: HTTP latency and status by route, and the queue's depth as this API sees it.

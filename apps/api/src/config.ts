@@ -46,6 +46,10 @@ const schema = z.object({
   API_SESSION_CHECK: bool(true),
   API_SESSION_CHECK_URL: httpUrl().optional(),
   API_SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How long a verified access token is trusted without checking its signature again (never past its expiry; 0 off). */
+  API_TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(60_000),
+  /** How long a signed-in reader's profile row and balances are reused (the caller's own writes clear them; 0 off). */
+  API_ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** The SSO's address from the API (token refresh, the back-office's operator API) and the operator API's key. */
   SSO_INTERNAL_URL: httpUrl().optional(),
   SSO_OPERATOR_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -124,6 +128,10 @@ export interface ApiConfig {
   uploadMaxBytes: number
   rateLimits: { publicWrites: number; forms: number }
   tokenClockToleranceSeconds: number
+  /** Verified access tokens are reused this long at most (and never past their expiry); 0 = verified every time. */
+  tokenCacheMs: number
+  /** A GET's profile row and balances are reused this long at most; 0 = read every time. */
+  accountCacheMs: number
   catalogueCacheMs: number
   synthesis: {
     callbackAllowHosts: string[]
@@ -181,6 +189,8 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     uploadMaxBytes: c.API_UPLOAD_MAX_BYTES,
     rateLimits: { publicWrites: c.API_RATE_LIMIT_PUBLIC_WRITES, forms: c.API_RATE_LIMIT_FORMS },
     tokenClockToleranceSeconds: c.API_TOKEN_CLOCK_TOLERANCE,
+    tokenCacheMs: c.API_TOKEN_CACHE_MS,
+    accountCacheMs: c.API_ACCOUNT_CACHE_MS,
     catalogueCacheMs: c.API_CATALOGUE_CACHE_MS,
     synthesis: {
       callbackAllowHosts: c.CALLBACK_ALLOW_HOSTS.map((h) => h.toLowerCase()),

@@ -5,6 +5,8 @@
  */
 export interface TtlCache {
   get: <T>(key: string, load: () => Promise<T>) => Promise<T>
+  /** Forgets one entry (the next `get` loads it again). */
+  delete: (key: string) => void
   clear: () => void
   /** Called on every clear (caches derived from this one, e.g. the public answers' bodies, clear with it). */
   onClear: (listener: () => void) => void
@@ -27,6 +29,7 @@ export const createTtlCache = (ttlMs: number, maxEntries = 500): TtlCache => {
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
       return value
     },
+    delete: (key) => void entries.delete(key),
     clear: () => {
       entries.clear()
       for (const listener of listeners) listener()

@@ -2,6 +2,7 @@ import { AppError, CommonErrorCode } from '@loa/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ApiDeps } from '../types.ts'
 import { createSessionCheck } from './session-check.ts'
+import { cachedTokenVerifier } from './token-cache.ts'
 import { createTokenVerifier, type AuthUser } from './token-verifier.ts'
 
 declare module 'fastify' {
@@ -30,15 +31,19 @@ const bearer = (request: FastifyRequest): string | undefined => {
 
 /** Auth hooks; a route subtree opts in with one `addHook('onRequest', app.requireUser)`. */
 export const installAuth = (app: FastifyInstance, deps: ApiDeps): void => {
-  const verify = createTokenVerifier({
-    issuer: deps.config.ssoIssuer,
-    jwksUrl: deps.config.ssoJwksUrl,
-    realmInfoUrl: deps.config.ssoRealmInfoUrl,
-    keys: deps.jwks,
-    resource: deps.config.ssoResource,
-    audience: deps.config.ssoAudiences,
-    clockToleranceSeconds: deps.config.tokenClockToleranceSeconds,
-  })
+  // A token verified once is trusted until its expiry (at most API_TOKEN_CACHE_MS); revocation is checked below.
+  const verify = cachedTokenVerifier(
+    createTokenVerifier({
+      issuer: deps.config.ssoIssuer,
+      jwksUrl: deps.config.ssoJwksUrl,
+      realmInfoUrl: deps.config.ssoRealmInfoUrl,
+      keys: deps.jwks,
+      resource: deps.config.ssoResource,
+      audience: deps.config.ssoAudiences,
+      clockToleranceSeconds: deps.config.tokenClockToleranceSeconds,
+    }),
+    { maxAgeMs: deps.config.tokenCacheMs },
+  )
   const { sessionCheck } = deps.config
   const checkSession =
     sessionCheck &&

@@ -36,7 +36,7 @@ declare module 'fastify' {
 export const installServices = (app: FastifyInstance, deps: ApiDeps, redis?: Redis): void => {
   const db = deps.database.db
   const ledger = createLedger(db)
-  const users = createUsersService(db, ledger)
+  const users = createUsersService(db, ledger, { cacheMs: deps.config.accountCacheMs })
   app.decorate('ctx', {
     config: deps.config,
     db,

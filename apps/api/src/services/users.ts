@@ -4,6 +4,7 @@ import { app as t, DEFAULT_PACKAGE_CODE, SIGNUP_PACKAGE_CODES, type Db } from '@
 import type { Ledger } from '@loa/ledger'
 import { eq, inArray } from 'drizzle-orm'
 import type { AuthUser } from '../plugins/token-verifier.ts'
+import { createTtlCache } from '../lib/ttl-cache.ts'
 
 export type UserRow = typeof t.users.$inferSelect
 
@@ -26,7 +27,13 @@ const starterExpiresAt = (pkg: { cycle: string | null; durationDays: number }, n
  * Profiles are created from the token on the first signed-in call: the default package, its credits
  * (one ledger grant, idempotent) and the user's own affiliate code. Name/email/avatar follow the token.
  */
-export const createUsersService = (db: Db, ledger: Ledger) => {
+export const createUsersService = (db: Db, ledger: Ledger, options: { cacheMs?: number } = {}) => {
+  /**
+   * Profile rows and balances of signed-in readers (`ensure(auth, { cached: true })`, `balances(id)`), reused for
+   * `cacheMs` at most: a GET's answer may be that old. Writes never read through it (they load the row), and
+   * `forget(id)` / `forgetAll()` drop entries at once (the API calls them after every write, see account-cache.ts).
+   */
+  const cache = createTtlCache(options.cacheMs ?? 0, 10_000)
   const find = async (id: string): Promise<UserRow | undefined> => {
     const [row] = await db.select().from(t.users).where(eq(t.users.id, id))
     return row
@@ -90,13 +97,21 @@ export const createUsersService = (db: Db, ledger: Ledger) => {
     throw new Error('could not allocate an affiliate code')
   }
 
-  /** The caller's profile, created on first use; token fields that changed are copied over. */
-  const ensure = async (auth: AuthUser): Promise<UserRow> => {
-    let user = await find(auth.sub)
-    if (!user) {
-      await create(auth)
-      user = (await find(auth.sub))!
-    }
+  const findOrCreate = async (auth: AuthUser): Promise<UserRow> => {
+    const user = await find(auth.sub)
+    if (user) return user
+    await create(auth)
+    return (await find(auth.sub))!
+  }
+
+  /**
+   * The caller's profile, created on first use; token fields that changed are copied over. `cached`: a row at most
+   * `cacheMs` old will do (reads); otherwise it is read now (writes decide on it).
+   */
+  const ensure = async (auth: AuthUser, { cached = false } = {}): Promise<UserRow> => {
+    let user = cached
+      ? await cache.get(`profile:${auth.sub}`, () => findOrCreate(auth))
+      : await findOrCreate(auth)
     const changes: Partial<UserRow> = {}
     if (auth.email && auth.email !== user.email) changes.email = auth.email
     if (auth.name && auth.name !== user.name) changes.name = auth.name
@@ -108,11 +123,20 @@ export const createUsersService = (db: Db, ledger: Ledger) => {
         .where(eq(t.users.id, auth.sub))
         .returning()
       user = updated!
+      forget(auth.sub)
     }
     return user
   }
 
-  return { find, ensure }
+  /** Every wallet's balance, at most `cacheMs` old. */
+  const balances = (userId: string) => cache.get(`wallets:${userId}`, () => ledger.balances(userId))
+
+  const forget = (userId: string): void => {
+    cache.delete(`profile:${userId}`)
+    cache.delete(`wallets:${userId}`)
+  }
+
+  return { find, ensure, balances, forget, forgetAll: cache.clear }
 }
 
 export type UsersService = ReturnType<typeof createUsersService>

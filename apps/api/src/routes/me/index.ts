@@ -56,10 +56,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.profile!
-      const [pkg, wallets] = await Promise.all([
-        packageOf(user.packageCode),
-        app.ctx.ledger.balances(user.id),
-      ])
+      const [pkg, wallets] = await Promise.all([packageOf(user.packageCode), app.ctx.users.balances(user.id)])
       return ok(profileToWire(user, pkg, wallets, request.auth!))
     },
   )
