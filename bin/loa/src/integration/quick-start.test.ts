@@ -4,11 +4,10 @@
  * token, and the curl, Node and Python snippets of `@loa/contracts/browser` (sync and async) are run by the real
  * `sh`/`curl`, `node` and `python3` with only `LOA_TOKEN` set. Each must save an audio file.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   quickStartAudioFile,
@@ -16,85 +15,25 @@ import {
   type QuickStartLanguage,
   type QuickStartSnippet,
 } from '@loa/contracts/browser'
-import { freePort, signUpOverHttp } from '@loa/sso/testing'
+import { createDeveloperApp, startProduct, type DeveloperApp, type Product } from './product.ts'
 
-const loa = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'loa.mjs')
-const WEB = 'http://localhost:3000'
-const dataDir = mkdtempSync(path.join(tmpdir(), 'loa-quick-start-'))
 const workDir = mkdtempSync(path.join(tmpdir(), 'loa-quick-start-run-'))
-let product: ChildProcess | undefined
-let output = ''
+let product: Product | undefined
 let apiUrl: string
-let ssoUrl: string
-let app: { appId: string; token: string; tokenExpiresAt: string | null }
+let app: DeveloperApp
 
 const has = (command: string) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0
 const PYTHON = has('python3')
 if (!PYTHON) console.warn('quick-start.test: python3 is not installed — the Python snippets are NOT run')
 
-/** Starts `loa serve all` on the given ports; resolves once it prints that it runs (jobs included). */
-const startProduct = async (ports: { api: number; sso: number; flags: number }) => {
-  const child = spawn(process.execPath, [loa, 'serve', 'all'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      API_PORT: String(ports.api),
-      SSO_PORT: String(ports.sso),
-      FLAGS_PORT: String(ports.flags),
-      API_PUBLIC_URL: apiUrl,
-      SSO_PUBLIC_URL: ssoUrl,
-      FLAGS_PUBLIC_URL: `http://127.0.0.1:${ports.flags}`,
-      WEB_PUBLIC_URL: WEB,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  product = child
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()))
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()))
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${output}`)), 280_000)
-    child.stdout!.on('data', () => {
-      if (/Loa is running[\s\S]*jobs/.test(output)) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-    child.on('exit', (code) => reject(new Error(`loa serve all exited with ${code}:\n${output}`)))
-  })
-}
-
 beforeAll(async () => {
-  const ports = { api: await freePort(), sso: await freePort(), flags: await freePort() }
-  apiUrl = `http://127.0.0.1:${ports.api}`
-  ssoUrl = `http://127.0.0.1:${ports.sso}`
-  await startProduct(ports)
-  const { access_token: access } = await signUpOverHttp({
-    ssoUrl,
-    redirectUri: `${WEB}/console/apps`,
-    origin: WEB,
-    name: 'Nhà Phát Triển',
-  })
-  const created = await fetch(`${apiUrl}/api/v1/api-apps`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Quick start', expires_in_days: 7 }),
-  })
-  expect(created.status, await created.clone().text()).toBe(200)
-  const { result } = (await created.json()) as {
-    result: { app: { app_id: string; token_expires_at: string | null }; token: string }
-  }
-  app = { appId: result.app.app_id, token: result.token, tokenExpiresAt: result.app.token_expires_at }
+  product = await startProduct(process.env)
+  apiUrl = product.apiUrl
+  app = await createDeveloperApp(product, { name: 'Quick start', expires_in_days: 7 })
 }, 300_000)
 
 afterAll(async () => {
-  if (product && product.exitCode === null && product.signalCode === null) {
-    const exited = new Promise((resolve) => product!.once('exit', resolve))
-    product.kill('SIGINT')
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))])
-    if (product.exitCode === null && product.signalCode === null) product.kill('SIGKILL')
-  }
-  rmSync(dataDir, { recursive: true, force: true })
+  await product?.stop()
   rmSync(workDir, { recursive: true, force: true })
 })
 
