@@ -62,7 +62,8 @@ const PRODUCT_RULES: [RegExp, ProductTag][] = [
     /^\/api\/v1\/tts\/\{request_id\}\/callback-result$|^\/api\/v1\/api-apps\/\{id\}\/requests\/\{request_id\}\/callbacks$/,
     'Webhooks',
   ],
-  [/^\/v1\/tts(\/|$)|^\/v1\/voices$|^\/api\/v1\/tts(\/|$)/, 'Text to speech'],
+  // `/hmi/tts/v5`: FPT.AI's text-to-speech v5 shape at FPT's own path (change only the host).
+  [/^\/v1\/tts(\/|$)|^\/v1\/voices$|^\/api\/v1\/tts(\/|$)|^\/hmi\/tts\/v5$/, 'Text to speech'],
   [/^\/v1\/(audio|models)(\/|$)/, 'OpenAI-compatible'],
   [/^\/api\/v1\/dubbing(\/\{render_id\})?$/, 'Dubbing'],
   [/^\/api\/v1\/call-prompts(\/|$)/, 'Call prompts'],
