@@ -95,6 +95,8 @@ const UNIT_READINGS: Record<string, string> = {
   MWh: 'mê ga oát giờ',
   GWh: 'gi ga oát giờ',
   kVA: 'ki lô vôn am pe',
+  // Torque in car specifications ("mô-men xoắn 138 Nm").
+  Nm: 'niu tơn mét',
   Ω: 'ôm',
   ohm: 'ôm',
   cal: 'ca lo',

@@ -31,6 +31,8 @@ interface Contextual {
   sure: boolean
 }
 
+const LATIN_REPUBLICS =
+  /^(Czech|Ireland|Congo|Belarus|Slovakia|Moldova|Guinea|Korea|Dominica|Serbia|Croatia|Macedonia|Kenya)$/
 /** Words before "CP" that make it the government (chính phủ) for sure. */
 const GOVERNMENT_BEFORE = /(thủ tướng|văn phòng|nghị định|nghị quyết|chỉ thị|của)$/
 /** Words around "HS" that make it pupils (học sinh): "HS lớp 9", "các HS", "HS giỏi". */
@@ -59,6 +61,10 @@ function contextual(ctx: RuleContext, i: number, word: string): Contextual | nul
     if (/(công ty|cty|ctcp)$/.test(prev) || /^(Tập|tập)$/.test(after)) return { text: 'cổ phần', sure: true }
     return { text: 'chính phủ', sure: GOVERNMENT_BEFORE.test(prev) }
   }
+  // "CH Séc", "CH Pháp": a republic before its country's name (a Vietnamese one, or one of the few written in
+  // Latin letters); "CH Play" is the store.
+  if (word === 'CH' && isCapitalised(after) && (/[^A-Za-z]/.test(after) || LATIN_REPUBLICS.test(after)))
+    return { text: 'cộng hòa', sure: true }
   // "HS lớp 9", "các HS": pupils; "mã HS" (a customs code) or HS alone may be letters.
   if (word === 'HS') {
     const sure = PUPIL_AFTER.test(after) || PUPIL_BEFORE.test(adjacentPreviousWord(ctx, i))

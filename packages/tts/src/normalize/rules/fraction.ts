@@ -184,6 +184,11 @@ export const fractionRule: Rule = (ctx, i) => {
       'fraction',
     )
   }
+  // "1.500/4.000 y bác sĩ": a count out of a total, written with thousands dots.
+  const counts = /^(\d{1,3}(?:\.\d{3})+|\d{1,5})\/(\d{1,3}(?:\.\d{3})+)$/.exec(word)
+  const [part, whole] = [counts?.[1], counts?.[2]].map((n) => (n ? parseWholeNumber(n) : null))
+  if (part && whole)
+    return single(`${readParsed(part, ctx.words)} trên ${readParsed(whole, ctx.words)}`, 'fraction')
   const m = SLASHED.exec(word)
   if (!m) return null
   const top = parseWholeNumber(m[1] ?? '')
@@ -200,7 +205,8 @@ export const fractionRule: Rule = (ctx, i) => {
   if (COUNTED_NOUNS.has(next) && numerator <= denominator)
     return single(`${topText} trên ${bottomText}`, 'fraction')
   if (
-    (numerator === 24 && denominator === 7) ||
+    // "24/7", "24/24": round the clock.
+    (numerator === 24 && (denominator === 7 || denominator === 24)) ||
     RATING_BEFORE.has(prev) ||
     next === 'sao' ||
     next === 'điểm' ||

@@ -9,7 +9,7 @@ import type { Rule } from '../rule-types.ts'
 
 const EMAIL = /^[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,6}$/
 const TLD =
-  'com|vn|net|org|edu|gov|io|info|biz|co|ai|app|dev|me|tv|asia|xyz|online|store|site|uk|us|jp|kr|cn|fr|de|int|mobi|shop|tech'
+  'com|vn|net|org|edu|gov|io|info|biz|co|ai|app|dev|me|tv|asia|xyz|online|store|site|uk|us|jp|kr|cn|fr|de|int|mobi|shop|tech|ru|au|sg|kh|cz|nl|eu|tw|hk|ph|pl'
 const URL_WITH_SCHEME = /^(?:https?|ftp):\/\/[^\s/$.?#][^\s]{0,2000}$/i
 const URL_BARE = new RegExp(
   `^(?:www\\.)?[A-Za-z0-9-]{1,63}(?:\\.[A-Za-z0-9-]{1,63}){0,4}\\.(?:${TLD})(?::\\d{1,5})?(?:/[^\\s]{0,2000})?$`,
