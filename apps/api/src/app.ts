@@ -21,6 +21,7 @@ import { keepAccountCacheTrue } from './plugins/profile.ts'
 import { routes } from './routes/index.ts'
 import { authsRoutes } from './routes/auths/index.ts'
 import { V1_BASE, v1Routes } from './routes/v1/index.ts'
+import { fptRoutes } from './routes/fpt/index.ts'
 import type { ApiDeps } from './types.ts'
 
 /** How often, at most, a public catalogue answer looks for neural voices installed or removed since. */
@@ -78,6 +79,8 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   await app.register(authsRoutes, { prefix: API_BASE })
   // Developer API v1 at the host's root (Vbee's current shape; issue 21), its own error body
   await app.register(v1Routes, { prefix: V1_BASE })
+  // FPT.AI text-to-speech v5 at FPT's own path (`/hmi/tts/v5`; issue 33), its own body parsing and answers
+  await app.register(fptRoutes)
   // Signed local-file URLs (GET/HEAD/PUT /api/v1/files/*); S3 serves its own presigned URLs.
   if (deps.storage && isLocalStorage(deps.storage))
     await registerFileRoutes(app, {

@@ -7,8 +7,11 @@ import { z } from 'zod'
  * `POST /v1/tts`, `webhook: "v1"`: the render job hands it to the callback job, which then POSTs the v1
  * (camelCase) body instead of the old one. The job id is the request id, so enqueuing twice never creates two.
  */
-/** Shape of the webhook body: absent = the old (`/api/v1/tts`, snake_case) one. */
-export const WEBHOOK_SHAPES = ['v1'] as const
+/**
+ * Shape of the webhook body: absent = the old (`/api/v1/tts`, snake_case) one; `fpt` = FPT.AI v5's
+ * `{message, success}` (the FPT-shaped door, issue 33).
+ */
+export const WEBHOOK_SHAPES = ['v1', 'fpt'] as const
 export type WebhookShape = (typeof WEBHOOK_SHAPES)[number]
 
 const requestPayload = z.object({ requestId: z.string().uuid(), webhook: z.enum(WEBHOOK_SHAPES).optional() })

@@ -3,6 +3,7 @@ import { defineJob, type AnyJobDefinition } from '@loa/jobs'
 import { and, eq } from 'drizzle-orm'
 import { CALLBACK_LINK_TTL_SECONDS, callbackPayload } from '../callback-payload.ts'
 import { DEFAULT_CALLBACK_POLICY, deliverCallback, type CallbackPolicy } from '../callbacks/index.ts'
+import { fptCallbackOf } from '../fpt-callback.ts'
 import { callbackJobSpec } from '../spec.ts'
 import { v1RequestOf } from '../v1-request.ts'
 import type { SynthesisJobDeps } from './render.ts'
@@ -38,7 +39,9 @@ export const callbackJob = (
       const payload =
         webhook === 'v1'
           ? await v1RequestOf(row, storage, CALLBACK_LINK_TTL_SECONDS)
-          : await callbackPayload(row, storage)
+          : webhook === 'fpt'
+            ? await fptCallbackOf(row, storage)
+            : await callbackPayload(row, storage)
       const attempt = await deliverCallback(row.callbackUrl, payload, app.callbackSecret, effective)
       await db.insert(t.synthesisCallbackAttempts).values({
         requestId,
