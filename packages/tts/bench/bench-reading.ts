@@ -50,9 +50,15 @@ report(scoreReadingCorpus(cases), '(target ≥ 97%, every class ≥ 95%)')
 // Sentences from articles the corpus does not use, their readings written before the normalizer read them.
 const heldOut = loadReadingCorpus(fileURLToPath(new URL('../src/normalize/corpus/heldout', import.meta.url)))
 console.log(
-  `\nheld-out set: ${heldOut.length} real sentences (readings written blind; see heldout/news-heldout.tsv)`,
+  `\nheld-out set: ${heldOut.length} real sentences (readings written blind; corpus/heldout/*.tsv)`,
 )
 report(scoreReadingCorpus(heldOut), '(held out: no target; the honest estimate on unseen text)')
+for (const file of [...new Set(heldOut.map((c) => c.file))]) {
+  const part = scoreReadingCorpus(heldOut.filter((c) => c.file === file))
+  console.log(
+    `  ${file.padEnd(22)} ${`${part.correct}/${part.total}`.padStart(7)}  ${pct(part.correct, part.total)}`,
+  )
+}
 
 const news = cases.filter((c) => c.file.startsWith('news')).map((c) => c.input)
 let text = ''
