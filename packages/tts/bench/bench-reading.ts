@@ -49,9 +49,7 @@ report(scoreReadingCorpus(cases), '(target ≥ 97%, every class ≥ 95%)')
 
 // Sentences from articles the corpus does not use, their readings written before the normalizer read them.
 const heldOut = loadReadingCorpus(fileURLToPath(new URL('../src/normalize/corpus/heldout', import.meta.url)))
-console.log(
-  `\nheld-out set: ${heldOut.length} real sentences (readings written blind; corpus/heldout/*.tsv)`,
-)
+console.log(`\nheld-out set: ${heldOut.length} real sentences (readings written blind; corpus/heldout/*.tsv)`)
 report(scoreReadingCorpus(heldOut), '(held out: no target; the honest estimate on unseen text)')
 for (const file of [...new Set(heldOut.map((c) => c.file))]) {
   const part = scoreReadingCorpus(heldOut.filter((c) => c.file === file))
