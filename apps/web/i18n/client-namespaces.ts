@@ -27,6 +27,7 @@ export const APP_NAMESPACES = [
   'checkout',
   'admin',
   'dubbing',
+  'callPrompts',
 ] as const
 
 /** Every namespace the browser may read. */

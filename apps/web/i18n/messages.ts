@@ -22,6 +22,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/checkout/vi.json'),
       import('../messages/admin/vi.json'),
       import('../messages/dubbing/vi.json'),
+      import('../messages/call-prompts/vi.json'),
       import('../messages/console/vi.json'),
     ),
   en: () =>
@@ -32,6 +33,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/checkout/en.json'),
       import('../messages/admin/en.json'),
       import('../messages/dubbing/en.json'),
+      import('../messages/call-prompts/en.json'),
       import('../messages/console/en.json'),
     ),
 }

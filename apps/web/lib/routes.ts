@@ -8,6 +8,7 @@ export const ROUTES = {
   studio: '/studio',
   studioTts: '/studio/text-to-speech',
   studioDubbing: '/studio/dubbing',
+  studioCallPrompts: '/studio/call-prompts',
   studioPayments: '/studio/payments',
   studioAccount: '/studio/account',
   consoleApps: '/console/apps',

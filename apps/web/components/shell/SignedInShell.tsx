@@ -10,6 +10,7 @@ const NAV = [
   { path: ROUTES.studio, key: 'studio' },
   { path: ROUTES.studioTts, key: 'textToSpeech' },
   { path: ROUTES.studioDubbing, key: 'dubbing' },
+  { path: ROUTES.studioCallPrompts, key: 'callPrompts' },
   { path: ROUTES.studioPayments, key: 'payments' },
   { path: ROUTES.consoleApps, key: 'apiConsole' },
 ] as const

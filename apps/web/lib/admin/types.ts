@@ -1,6 +1,6 @@
 /** What the back-office's API answers (camelCase, as the web's HTTP client reads it). */
-export type Product = 'aivoice' | 'aivoiceapi' | 'aidubbing'
-export const PRODUCTS: Product[] = ['aivoice', 'aivoiceapi', 'aidubbing']
+export type Product = 'aivoice' | 'aivoiceapi' | 'aidubbing' | 'aicall'
+export const PRODUCTS: Product[] = ['aivoice', 'aivoiceapi', 'aidubbing', 'aicall']
 
 export interface Page<T> {
   total: number

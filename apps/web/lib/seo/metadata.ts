@@ -13,6 +13,7 @@ type TitleKey =
   | 'studioTitle'
   | 'ttsTitle'
   | 'dubbingTitle'
+  | 'callPromptsTitle'
   | 'paymentsTitle'
   | 'accountTitle'
   | 'consoleTitle'

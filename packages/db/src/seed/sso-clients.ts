@@ -8,6 +8,7 @@ export const WEB_CLIENT_PAGES = [
   '/studio',
   '/studio/text-to-speech',
   '/studio/dubbing',
+  '/studio/call-prompts',
   '/studio/payments',
   '/console/apps',
   '/admin',

@@ -118,6 +118,8 @@ describe('call prompts in bulk (issue 30 §4)', () => {
     expect(preview.json().result.text).toMatch(
       /^Xe hai chín .+ một hai ba bốn năm hết hạn ngày một tháng mười hai năm hai nghìn không trăm hai mươi sáu\.$/,
     )
+    const third = await post(token, '/preview', { script: SCRIPT, csv: CSV, row: 3 })
+    expect(third.json().result.text).toMatch(/^Kính chào cô Hoa, khoản phí chín mươi nghìn đồng /)
     await api.setBalance('call-check', 10, 'aicall')
     const poor = await post(token, '', { script: SCRIPT, csv: CSV })
     expect(poor.statusCode).toBe(402)

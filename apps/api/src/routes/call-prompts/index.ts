@@ -105,6 +105,7 @@ export const callPromptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/call-prompts/preview',
     {
+      bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['call-prompts'],
         summary:
@@ -116,10 +117,12 @@ export const callPromptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const c = await caller(request)
-      const { script, values, voice_code } = request.body
-      const check = checkCallPrompts(script, [
-        Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
-      ])
+      const { script, values, voice_code, csv, row = 1 } = request.body
+      const given = values
+        ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]))
+        : rowsOf({ csv })[row - 1]
+      if (!given) throw new AppError('CALL_PROMPT_NO_ROWS', `The CSV has no row ${row}`, 400)
+      const check = checkCallPrompts(script, [given])
       if (check.rows.length === 0)
         throw new AppError(
           'CALL_PROMPT_ROWS_INVALID',

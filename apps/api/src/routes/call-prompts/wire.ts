@@ -87,10 +87,22 @@ export const createBody = z
 export const previewBody = z
   .object({
     script: scriptField,
-    voice_code: z.string().max(200).optional(),
+    voice_code: z.string().max(200).optional().describe('The voice whose region’s readings apply'),
     values: z
       .record(z.string().max(100), z.union([z.string().max(1_000), z.number()]))
+      .optional()
       .describe('One row: column → value'),
+    csv: rowsFields.csv,
+    row: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CALL_PROMPT_ROWS)
+      .optional()
+      .describe('With csv: which row (1 = the first under the header)'),
+  })
+  .refine((b) => (b.values === undefined) !== (b.csv === undefined), {
+    message: 'give values or csv with row',
   })
   .meta({
     example: {
