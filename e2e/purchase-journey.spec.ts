@@ -11,8 +11,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { makeTestVideo } from '../packages/dubbing/src/media/test-video.ts'
 import { am, grantRole } from './support/admin.ts'
 import { E2E } from './support/env.ts'
+import { setFlagDefault } from './support/flags.ts'
 import { catalogue } from './support/messages.ts'
-import { signUp } from './support/studio.ts'
+import { signUp, sm } from './support/studio.ts'
 
 const checkout = catalogue('checkout', 'checkout')
 const dub = catalogue('dubbing', 'dubbing')
@@ -172,6 +173,27 @@ test.describe('the first purchase (issue 28)', () => {
     await expect(packages).toContainText('Dubbing professional')
     await expect(packages).not.toContainText('Lồng tiếng')
     await expect(packages.getByTestId('package-vat').first()).toContainText('Excluding 10% VAT')
+  })
+
+  test('one promotion at a time: with the first-order discount on, the banner offers it, not the 10% voucher', async ({
+    page,
+  }) => {
+    await signUp(page, 'Khách Lần Đầu Mua')
+    await setFlagDefault('discount-for-first-paid-user', true)
+    try {
+      await page.goto('/studio/payments')
+      const banner = page.getByTestId('voucher-banner')
+      await expect(banner.getByTestId('first-order-offer')).toHaveText(
+        sm('payments.voucherBanner.firstOrder', { n: 20 }),
+      )
+      await expect(banner).toHaveCount(1)
+      await expect(banner).not.toContainText('LOA10')
+      // Checkout applies that one discount: 20% off 99.000 đ, then 10% VAT.
+      await page.getByTestId('buy-STUDIO-STANDARD-MONTH-V3.1').click()
+      await expect(page.getByTestId('checkout').getByTestId('total')).toContainText('87.120')
+    } finally {
+      await setFlagDefault('discount-for-first-paid-user', false)
+    }
   })
 
   test('the operator marks a VietQR order paid in /admin: the balance rises once', async ({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Request } from '@playwright/test'
 import { E2E } from './support/env.ts'
-import { msg } from './support/messages.ts'
+import { catalogue, msg } from './support/messages.ts'
 import { signUp, sm } from './support/studio.ts'
 
 /** A valid MP3 starts with an ID3 tag or an MPEG audio frame header (11 sync bits). */
@@ -221,9 +221,10 @@ test('studio home (credits, package, quick links) and payments (packages by cycl
   await expect(page.getByRole('heading', { name: 'Đơn hàng và biên nhận' })).toBeVisible()
 })
 
-test('not enough credits: a translated notification from the error code, and the text stays', async ({
+test('not enough credits: the out-of-credits panel with the balance and "Mua thêm", and the text stays', async ({
   page,
 }) => {
+  const checkout = catalogue('checkout', 'checkout')
   await signUp(page, 'Hết Ký Tự')
   const balanceText = page.getByTestId('char-count').getByText(/^Còn /)
   await expect(balanceText).toBeVisible()
@@ -235,7 +236,16 @@ test('not enough credits: a translated notification from the error code, and the
   const editor = page.getByRole('textbox', { name: sm('studio.editor.paragraph', { n: 1 }) })
   await editor.fill(text)
   await page.getByRole('button', { name: sm('studio.synth.button') }).click()
-  await expect(page.getByText(sm('studio.errors.INSUFFICIENT_CREDITS'))).toBeVisible()
+  // Issue 28: a path, not a notice — the wallet, what is left (with its unit) and "Mua thêm" on the studio's package.
+  const short = page.getByTestId('out-of-credits')
+  await expect(short).toHaveAttribute('data-product', 'aivoice')
+  await expect(short.getByTestId('out-of-credits-amounts')).toContainText(
+    checkout('units.characters', { n: balance.toLocaleString('vi-VN') }),
+  )
+  await expect(short.getByRole('link', { name: checkout('outOfCredits.buyMore') })).toHaveAttribute(
+    'href',
+    '/studio/payments?buy=aivoice',
+  )
   await expect(editor).toHaveValue(text)
   await expect(page.getByTestId('synth-progress')).toHaveCount(0)
   await page.reload()

@@ -4,10 +4,12 @@ import { useAuth } from '@/components/auth/AuthProvider'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { useApi } from '@/components/shell/config-context'
 import { useAppStore } from '@/lib/store/app-store'
-import { offeredVoucher, type BannerVoucher } from './offer'
+import { offeredFirstOrder, offeredVoucher, type BannerVoucher } from './offer'
 import './voucher-banner.css'
 
 const DISMISSED_KEY = 'loa_voucher_banner_closed'
+/** What the dismissed key remembers for the first-order offer (a voucher is remembered by its code). */
+const FIRST_ORDER = 'first-order'
 
 const dismissed = (code: string): boolean => {
   try {
@@ -36,6 +38,7 @@ export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | nu
   const show = useAppStore((s) => s.ui.checkShowHeader)
   const setShow = useAppStore((s) => s.setCheckShowHeader)
   const [voucher, setVoucher] = useState<BannerVoucher | null>(initial)
+  const [firstOrder, setFirstOrder] = useState<number | null>(null)
   // Until the browser's answer: the server's offer, unless this visitor closed it in this session.
   const [answered, setAnswered] = useState(false)
   const [closedHere, setClosedHere] = useState(false)
@@ -50,10 +53,14 @@ export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | nu
     let cancelled = false
     void (async () => {
       const token = authenticated ? await getToken() : undefined
-      const offered = offeredVoucher(await api.getVoucherBanner(token, locale))
+      const answer = await api.getVoucherBanner(token, locale)
+      const offered = offeredVoucher(answer)
+      const first = offeredFirstOrder(answer)
       if (cancelled) return
       setVoucher(offered)
-      setShow(Boolean(offered && !dismissed(offered.code)))
+      setFirstOrder(first)
+      const key = first !== null ? FIRST_ORDER : offered?.code
+      setShow(Boolean(key && !dismissed(key)))
       setAnswered(true)
     })()
     return () => {
@@ -64,13 +71,14 @@ export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | nu
   useEffect(() => () => setShow(false), [setShow])
 
   const visible = answered ? show : Boolean(initial) && !initialDismissed && !closedHere
-  if (!visible || !voucher) return null
+  if (!visible || (!voucher && firstOrder === null)) return null
   const money = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'vi-VN', {
     style: 'currency',
     currency: 'VND',
   })
-  const discount =
-    voucher.discountPercent !== null
+  const discount = !voucher
+    ? ''
+    : voucher.discountPercent !== null
       ? t('voucherBanner.off', { n: voucher.discountPercent })
       : voucher.discountAmount !== null
         ? t('voucherBanner.offAmount', { amount: money.format(voucher.discountAmount) })
@@ -78,9 +86,17 @@ export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | nu
   return (
     <aside className="voucher-banner" aria-label={t('voucherBanner.region')} data-testid="voucher-banner">
       <p>
-        <strong>{voucher.title}</strong>
-        {discount && <span className="voucher-banner-discount">{discount}</span>}
-        <span className="voucher-banner-code">{t('voucherBanner.code', { code: voucher.code })}</span>
+        {voucher ? (
+          <>
+            <strong>{voucher.title}</strong>
+            {discount && <span className="voucher-banner-discount">{discount}</span>}
+            <span className="voucher-banner-code">{t('voucherBanner.code', { code: voucher.code })}</span>
+          </>
+        ) : (
+          <strong data-testid="first-order-offer">
+            {t('voucherBanner.firstOrder', { n: firstOrder ?? 0 })}
+          </strong>
+        )}
       </p>
       <button
         type="button"
@@ -88,7 +104,7 @@ export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | nu
         aria-label={t('voucherBanner.close')}
         onClick={() => {
           try {
-            window.sessionStorage.setItem(DISMISSED_KEY, voucher.code)
+            window.sessionStorage.setItem(DISMISSED_KEY, voucher?.code ?? FIRST_ORDER)
           } catch {
             // closing still works for this page
           }

@@ -5,8 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { localeQuery } from '../../lib/locale.ts'
 import { envelope } from '../../lib/wire.ts'
+import { createFlagReader } from '../../payments/flags.ts'
 import { hasPaidOrder } from '../../payments/quote.ts'
 import { signedIn } from '../../plugins/profile.ts'
+import { bannerOffer } from './banner-offer.ts'
 import { bestFirst, liveVoucher, voucherFor, voucherListFor, voucherWire } from './serialize.ts'
 
 /**
@@ -16,6 +18,8 @@ import { bestFirst, liveVoucher, voucherFor, voucherListFor, voucherWire } from 
 export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
   signedIn(app)
   const db = app.ctx.db
+  const payments = app.ctx.config.payments
+  const flagsOf = createFlagReader(payments.flags)
 
   const available = async (userId: string) => {
     const paid = await hasPaidOrder(db, userId)
@@ -69,13 +73,36 @@ export const userVoucherRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object(localeQuery),
         summary: 'The voucher the banner shows to the caller',
         security: [{ bearer: [] }],
-        response: { 200: envelope(z.object({ voucher: voucherWire.nullable() })) },
+        response: {
+          200: envelope(
+            z.object({
+              voucher: voucherWire.nullable(),
+              first_order: z
+                .object({
+                  discount_percent: z
+                    .number()
+                    .describe('Percent off the first paid order, applied at checkout'),
+                })
+                .nullable()
+                .describe(
+                  'The first-paid-order discount, when it is on for the caller and larger than any banner voucher; at most one of `voucher` and `first_order` is set',
+                ),
+            }),
+          ),
+        },
       },
     },
     async (request) => {
-      const { rows } = await available(request.profile!.id)
+      const userId = request.profile!.id
+      const { paid, rows } = await available(userId)
       const best = rows.find((v) => v.showBanner)
-      return ok({ voucher: best ? voucherFor(request, best) : null })
+      const firstOrderPercent =
+        !paid && (await flagsOf(userId)).firstPaidDiscount ? payments.firstOrderDiscountPercent : 0
+      const offer = bannerOffer(best, firstOrderPercent)
+      return ok({
+        voucher: offer === 'voucher' && best ? voucherFor(request, best) : null,
+        first_order: offer === 'first_order' ? { discount_percent: firstOrderPercent } : null,
+      })
     },
   )
 
