@@ -36,6 +36,7 @@ const THEIRS: [RegExp, string][] = [
   [/^https:\/\/api\.openai\.com/, ''],
   [/^https:\/\/api\.vbee\.vn/, ''],
   [/^https:\/\/vbee\.vn/, ''],
+  [/^https:\/\/api\.fpt\.ai/, ''],
 ]
 
 let api: SynthesisTestApi
@@ -70,6 +71,7 @@ beforeAll(async () => {
     OPENAI_API_KEY: token,
     VBEE_TOKEN: token,
     VBEE_APP_ID: app.app_id,
+    FPT_API_KEY: token,
   }
 }, 240_000)
 afterAll(async () => {
