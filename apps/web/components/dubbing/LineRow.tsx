@@ -12,6 +12,11 @@ export interface LineEdit {
   fix?: FixEdit | null
 }
 
+const LANGUAGES = ['vi', 'en', 'latin', 'zh', 'ja', 'ko', 'ar', 'ru', 'th', 'he', 'other', 'none'] as const
+/** A detected language as a message key (an unknown one reads as "another script"). */
+const languageKey = (language: string) =>
+  (LANGUAGES as readonly string[]).includes(language) ? language : 'other'
+
 const ACTIONS = ['fit', 'speed', 'borrow', 'stretch', 'retime', 'unresolved', 'accepted-overrun'] as const
 
 /** How a line fitted in the last render: a short coloured label, explained in place. */
@@ -104,6 +109,11 @@ export function LineRow({
         onChange={(e) => setText(e.target.value)}
       />
       {!validTimes && <p className="dub-error">{t('badTime')}</p>}
+      {!line.voiceReadsLanguage && (
+        <p className="dub-warning" data-testid="dub-language">
+          {t('languageWarning', { language: t(`languages.${languageKey(line.language)}`) })}
+        </p>
+      )}
       <LineFixes line={line} text={text} busy={busy} onFix={(fix) => void onSave({ fix })} />
       <div className="dub-actions">
         <button

@@ -14,6 +14,7 @@ import { toast } from '@/lib/store/toast-store'
 import { LineRow, type LineEdit } from './LineRow'
 import { RenderPanel } from './RenderPanel'
 import { SpeakersPanel } from './SpeakersPanel'
+import { TypesettingPanel } from './TypesettingPanel'
 import { UploadField } from './UploadField'
 import { useDubbingErrors } from './useDubbingApi'
 
@@ -123,6 +124,19 @@ export function ProjectEditor({
           </ul>
         </details>
       )}
+      {project.subtitleFormat === 'ass' && project.subtitlesKept && (
+        <TypesettingPanel
+          key={JSON.stringify(project.typesetting)}
+          rule={project.typesetting}
+          busy={busy}
+          onApply={(typesetting) =>
+            void step(async () => {
+              await api.update(projectId, { typesetting })
+              toast.success(t('typesettingApplied'))
+            })
+          }
+        />
+      )}
       <div className="dub-columns">
         <div>
           <section className="dub-panel" aria-labelledby="dub-media">
@@ -195,6 +209,11 @@ export function ProjectEditor({
               {t('unresolvedHeld', {
                 count: project.lines.filter((l) => l.fit?.action === 'unresolved').length,
               })}
+            </p>
+          )}
+          {project.lines.some((l) => !l.voiceReadsLanguage) && (
+            <p className="dub-warning" role="status" data-testid="dub-foreign">
+              {t('languageLines', { count: project.lines.filter((l) => !l.voiceReadsLanguage).length })}
             </p>
           )}
           <ol className="dub-lines">

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import {
+  billedCharacters,
   camelizeKeys,
   dubbedSeconds,
   DUBBING_RENDER_FILES,
@@ -35,8 +36,12 @@ export function RenderPanel({
   const showError = useDubbingErrors()
   const [media, setMedia] = useState<{ url: string; video: boolean } | null>(null)
   const [saying, setSaying] = useState<string>('')
-  // The charge before it starts (issue 28): the span of the lines with speech, as the api reserves it.
-  const seconds = dubbedSeconds(project.lines.filter((l) => l.speech !== ''))
+  // The charge before it starts (issue 28): the span of the lines with speech times the voices' credit factor
+  // (issue 26), rounded as the api reserves it.
+  const seconds = billedCharacters(
+    dubbedSeconds(project.lines.filter((l) => l.speech !== '')),
+    project.creditFactor,
+  )
   const credits = useCreditFormat()
   const wallet = useWalletBalance('aidubbing')
   const running = render?.status === 'IN_PROGRESS'
@@ -122,6 +127,7 @@ export function RenderPanel({
       <h2 id="dub-render">{t('result')}</h2>
       <p className="muted" data-testid="dub-cost">
         {t('cost', { cost: credits(seconds, 'SECOND') })}
+        {project.creditFactor !== 1 && ` ${t('costFactor', { factor: project.creditFactor })}`}
       </p>
       <p className="muted" data-testid="dub-balance">
         {t('balance', { balance: wallet.balance === null ? '…' : credits(wallet.balance, 'SECOND') })}

@@ -41,8 +41,18 @@ export interface DubbingProject {
   muteOriginal: boolean
   media: { kind: string; durationMs: number | null } | null
   notices: { code: string; line: number; cue?: number; message: string }[]
+  /** The ASS typesetting rule in effect (the project's own, else the default). */
+  typesetting: TypesettingRule
+  /** Whether the subtitle file is kept (a new typesetting rule can read it again). */
+  subtitlesKept: boolean
   createdAt: string
   updatedAt: string
+}
+
+/** Which ASS events are typesetting: never spoken. */
+export interface TypesettingRule {
+  styles: string[]
+  positioned: boolean
 }
 
 export interface LineFit {
@@ -75,6 +85,10 @@ export interface DubbingLine {
   sourceLine: number | null
   fit: LineFit | null
   fix: LineFix | null
+  /** The language of the speech as detected (vi, en, zh, ja, ko, ar, ru, th, he, latin, other, none). */
+  language: string
+  /** Whether the line's voice reads that language (false: the studio warns). */
+  voiceReadsLanguage: boolean
 }
 
 export interface DubbingSpeaker {
@@ -88,6 +102,8 @@ export interface DubbingProjectDetail extends DubbingProject {
   lines: DubbingLine[]
   speakers: DubbingSpeaker[]
   lastRender: DubbingRender | null
+  /** The voice credit factor a whole render bills with (the highest among the project's voices). */
+  creditFactor: number
 }
 
 export interface UploadTarget {
@@ -115,7 +131,14 @@ export const createDubbingApi = (apiUrl: string, getToken: () => Promise<string 
     project: (projectId: string) => call<DubbingProjectDetail>('GET', `/projects/${id(projectId)}`),
     update: (
       projectId: string,
-      body: { name?: string; voiceCode?: string; duckDb?: number; muteOriginal?: boolean },
+      body: {
+        name?: string
+        voiceCode?: string
+        duckDb?: number
+        muteOriginal?: boolean
+        /** A new rule reads the kept subtitle file again (the lines are replaced); null = the default. */
+        typesetting?: TypesettingRule | null
+      },
     ) => call<DubbingProject>('PATCH', `/projects/${id(projectId)}`, { body }),
     duplicate: (projectId: string) => call<DubbingProject>('POST', `/projects/${id(projectId)}/duplicate`),
     remove: (projectId: string) => call<{ id: string }>('DELETE', `/projects/${id(projectId)}`),

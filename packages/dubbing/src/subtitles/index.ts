@@ -4,7 +4,8 @@ export { decodeSubtitleBytes } from './decode.ts'
 export { speechText, speakerOf, speakerName } from './text.ts'
 export { parseClock, formatClock } from './timestamps.ts'
 export { writeSrt, writeVtt, type TimedText } from './write.ts'
-export type { Cue, ParsedSubtitles, ParseNotice, SubtitleFormat } from './types.ts'
+export type { Cue, ParsedSubtitles, ParseNotice, SubtitleFormat, TypesettingRule } from './types.ts'
+export { DEFAULT_TYPESETTING } from './types.ts'
 export {
   detectLanguage,
   voiceCanRead,

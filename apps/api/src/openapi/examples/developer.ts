@@ -37,6 +37,24 @@ const PROJECT = {
   mute_original: false,
   media: null,
   notices: [],
+  typesetting: {
+    styles: [
+      'sign',
+      'signs',
+      'ts',
+      'typeset',
+      'song',
+      'op',
+      'ed',
+      'opening',
+      'ending',
+      'karaoke',
+      'kara',
+      'title',
+    ],
+    positioned: true,
+  },
+  subtitles_kept: true,
   created_at: TIME_EXAMPLE,
   updated_at: TIME_EXAMPLE,
 }
@@ -51,6 +69,8 @@ const line = (id: string, index: number, start: number, end: number, speaker: st
   source_line: index === 1 ? 2 : 6,
   fit: null,
   fix: null,
+  language: 'vi',
+  voice_reads_language: true,
 })
 
 /** A finished render of that project (no media attached: no mix or video). */
@@ -127,6 +147,7 @@ export const DEVELOPER_EXAMPLES: Record<string, HandExample> = {
         },
       ],
       last_render: null,
+      credit_factor: 1,
     },
   },
   'GET /api/v1/dubbing/projects': { response: { items: [PROJECT] } },

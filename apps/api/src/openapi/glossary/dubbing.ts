@@ -93,6 +93,21 @@ export const DUBBING: Record<string, GlossaryEntry> = {
   },
   speakers: { description: 'The speakers with their voice and speed' },
   last_render: { description: 'The latest render (null: never rendered)' },
+  'lines.language': {
+    description:
+      "The language of the line's speech as detected (vi, en, zh, ja, ko, ar, ru, th, he; latin: another Latin-script language; other: another script; none: no letters)",
+    example: 'vi',
+  },
+  voice_reads_language: {
+    description:
+      "Whether the line's voice can read that language (false: the studio warns — give the speaker a voice of that language, or translate the line)",
+    example: true,
+  },
+  'dubbing:credit_factor': {
+    description:
+      'The voice credit factor a render of the whole project bills with: the highest among its voices (seconds charged = span × factor, rounded up)',
+    example: 1,
+  },
   'dubbing:status': {
     description: 'IN_PROGRESS while it renders, then SUCCESS, FAILURE or CANCELLED',
     example: 'SUCCESS',

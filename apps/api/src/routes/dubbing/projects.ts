@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { AppError, DEFAULT_VOICE, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
 import { parseSubtitles } from '@loa/dubbing'
@@ -7,11 +8,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, line, pagination } from '../../lib/wire.ts'
 import { asAppError, ownedProject } from './access.ts'
+import { keepPastedSubtitles, reimportSubtitles } from './reimport.ts'
 import { readUpload } from './uploads.ts'
 import { projectDetail, projectDetailWire, projectWire, toProjectWire } from './wire.ts'
 
 const idParams = z.object({ id: z.string().max(100) })
 const security = [{ bearer: [] }]
+
+const typesettingRule = z.object({
+  styles: z
+    .array(z.string().min(1).max(60))
+    .max(50)
+    .describe('Style names that are typesetting (a name matches itself and "NAME-…", "NAME_…")'),
+  positioned: z.boolean().describe('Events placed with \\pos or \\move are typesetting'),
+})
 
 const createBody = z
   .object({
@@ -19,14 +29,7 @@ const createBody = z
     subtitle_text: z.string().max(5_000_000).optional(),
     subtitle_key: z.string().max(500).optional(),
     voice_code: z.string().max(200).optional(),
-    typesetting: z
-      .object({
-        styles: z
-          .array(z.string().min(1).max(60))
-          .max(50)
-          .describe('Style names that are typesetting (a name matches itself and "NAME-…", "NAME_…")'),
-        positioned: z.boolean().describe('Events placed with \\pos or \\move are typesetting'),
-      })
+    typesetting: typesettingRule
       .optional()
       .describe(
         'Which ASS events are typesetting, never spoken (default: styles Sign, TS, Song, OP, ED, Title… and events placed with \\pos/\\move)',
@@ -103,16 +106,24 @@ export const dubbingProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       )
       const voiceCode = b.voice_code ?? DEFAULT_VOICE
+      const id = randomUUID()
+      // Pasted subtitles are kept like an uploaded file, so that the project can read them again (issue 29).
+      const subtitleKey = b.subtitle_key ?? (await keepPastedSubtitles(app, id, parsed.format, bytes))
       const project = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(t.dubbingProjects)
           .values({
+            id,
             userId,
             name: b.name ?? `Dubbing ${new Date().toISOString().slice(0, 10)}`,
             subtitleFormat: parsed.format,
-            subtitleKey: b.subtitle_key ?? null,
+            subtitleKey,
             voiceCode,
             notices: parsed.notices,
+            importOptions: {
+              ...(b.typesetting ? { typesetting: b.typesetting } : {}),
+              ...(b.speakers ? { speakers: b.speakers } : {}),
+            },
           })
           .returning()
         await importCues(tx, row!.id, parsed, voiceCode)
@@ -142,7 +153,8 @@ export const dubbingProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['dubbing'],
-        summary: 'Rename a project or change its default voice and mix settings',
+        summary:
+          "Rename a project or change its default voice and mix settings; a new `typesetting` rule reads the kept subtitle file again (its lines are replaced by the file's)",
         security,
         params: idParams,
         body: z
@@ -151,6 +163,12 @@ export const dubbingProjectRoutes: FastifyPluginAsyncZod = async (app) => {
             voice_code: z.string().max(200).optional(),
             duck_db: z.number().int().min(-60).max(0).optional(),
             mute_original: z.boolean().optional(),
+            typesetting: typesettingRule
+              .nullable()
+              .optional()
+              .describe(
+                "Which ASS events are typesetting, stored with the project and applied at once: the subtitle file is read again and the project's lines replaced by its lines (edits to lines are lost; speakers and their voices are kept). null = the default rule. 409 DUBBING_SUBTITLES_NOT_KEPT when the file was not kept, DUBBING_RENDER_RUNNING while a render runs",
+              ),
           })
           .meta({ example: { name: 'Tập 1 (bản cuối)', duck_db: -18 } }),
         response: { 200: envelope(projectWire) },
@@ -159,6 +177,7 @@ export const dubbingProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const project = await ownedProject(db, request.params.id, request.profile!.id)
       const b = request.body
+      if (b.typesetting !== undefined) await reimportSubtitles(app, project, b.typesetting)
       const [row] = await db
         .update(t.dubbingProjects)
         .set({

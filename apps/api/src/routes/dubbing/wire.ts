@@ -1,10 +1,11 @@
-import { DUBBING_RENDER_FILES } from '@loa/contracts'
+import { DUBBING_RENDER_FILES, normalizeCreditFactor } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
-import { speechText } from '@loa/dubbing'
-import { projectLines, projectSpeakers, type RenderRow } from '@loa/dubbing/server'
-import { desc, eq } from 'drizzle-orm'
+import { detectLanguage, speechText, voiceCanRead, type LineLanguage } from '@loa/dubbing'
+import { projectLines, projectSpeakers, renderCreditFactor, type RenderRow } from '@loa/dubbing/server'
+import { desc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { iso } from '../../lib/wire.ts'
+import { typesettingOf } from './reimport.ts'
 
 export type ProjectRow = typeof t.dubbingProjects.$inferSelect
 
@@ -71,6 +72,17 @@ export const projectWire = z.object({
   notices: z.array(
     z.object({ code: z.string(), line: z.number(), cue: z.number().optional(), message: z.string() }),
   ),
+  typesetting: z
+    .object({
+      styles: z.array(z.string()).describe('Style names that are typesetting'),
+      positioned: z.boolean().describe('Events placed with \\pos or \\move are typesetting'),
+    })
+    .describe(
+      "The rule in effect for ASS typesetting (the project's own, else the default); PATCH typesetting to read the file again under another",
+    ),
+  subtitles_kept: z
+    .boolean()
+    .describe('Whether the subtitle file is kept, so that a new typesetting rule can read it again'),
   created_at: z.string(),
   updated_at: z.string(),
 })
@@ -84,9 +96,26 @@ export const toProjectWire = (p: ProjectRow): z.infer<typeof projectWire> => ({
   mute_original: p.muteOriginal,
   media: p.mediaKind ? { kind: p.mediaKind, duration_ms: p.mediaDurationMs } : null,
   notices: p.notices as z.infer<typeof projectWire>['notices'],
+  typesetting: typesettingOf(p),
+  subtitles_kept: p.subtitleKey !== null,
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
 })
+
+const LINE_LANGUAGES = [
+  'vi',
+  'en',
+  'latin',
+  'zh',
+  'ja',
+  'ko',
+  'ar',
+  'ru',
+  'th',
+  'he',
+  'other',
+  'none',
+] as const satisfies readonly LineLanguage[]
 
 export const lineWire = z.object({
   id: z.string(),
@@ -101,6 +130,16 @@ export const lineWire = z.object({
   fix: z
     .object({ max_speedup: z.number().nullable(), borrow_next_gap: z.boolean(), accept_overrun: z.boolean() })
     .nullable(),
+  language: z
+    .enum(LINE_LANGUAGES)
+    .describe(
+      "The language of the line's speech as detected (vi, en, zh, ja, ko, ar, ru, th, he; latin = another Latin-script language; other = another script; none = no letters)",
+    ),
+  voice_reads_language: z
+    .boolean()
+    .describe(
+      "Whether the line's voice (its speaker's, else the project's) can read that language; false = the studio warns (give the speaker a voice of that language, or translate the line)",
+    ),
 })
 
 export const speakerWire = z.object({
@@ -125,7 +164,25 @@ export const projectDetailWire = projectWire.extend({
   lines: z.array(lineWire),
   speakers: z.array(speakerWire),
   last_render: renderWire.nullable(),
+  credit_factor: z
+    .number()
+    .describe(
+      'The voice credit factor a render of the whole project bills with now: the highest among the voices of its lines (seconds charged = the span of the subtitles, rounded up, × this factor, rounded up)',
+    ),
 })
+
+/** The catalogue facts of the project's voices that its detail shows: language and credit factor. */
+const voiceFacts = async (db: Db, codes: string[]) => {
+  const rows = await db
+    .select({ code: t.voices.code, languageCode: t.voices.languageCode, creditFactor: t.voices.creditFactor })
+    .from(t.voices)
+    .where(inArray(t.voices.code, [...new Set(codes)]))
+  const byCode = new Map(rows.map((r) => [r.code, r]))
+  return {
+    language: (code: string) => byCode.get(code)?.languageCode ?? 'vi-VN',
+    creditFactor: (code: string) => normalizeCreditFactor(byCode.get(code)?.creditFactor),
+  }
+}
 
 /** A project with its lines, speakers and latest render. */
 export const projectDetail = async (db: Db, p: ProjectRow): Promise<z.infer<typeof projectDetailWire>> => {
@@ -139,21 +196,36 @@ export const projectDetail = async (db: Db, p: ProjectRow): Promise<z.infer<type
       .orderBy(desc(t.dubbingRenders.createdAt))
       .limit(1),
   ])
-  return {
-    ...toProjectWire(p),
-    lines: lines.map((l, i) => ({
+  const voiceOf = new Map(speakers.map((s) => [s.name, s.voiceCode]))
+  const lineVoice = (speaker: string | null) => (speaker && voiceOf.get(speaker)) || p.voiceCode
+  const facts = await voiceFacts(db, [p.voiceCode, ...voiceOf.values()])
+  const wired = lines.map((l, i) => {
+    const speech = speechText(l.text, l.speaker ?? undefined)
+    const language = detectLanguage(speech)
+    return {
       id: l.id,
       index: i + 1,
       start_ms: l.startMs,
       end_ms: l.endMs,
       speaker: l.speaker,
       text: l.text,
-      speech: speechText(l.text, l.speaker ?? undefined),
+      speech,
       source_line: l.sourceLine,
       fit: (l.fit as Record<string, unknown> | null) ?? null,
       fix: fixWire(l.fix),
-    })),
+      language,
+      voice_reads_language: voiceCanRead(facts.language(lineVoice(l.speaker)), language),
+    }
+  })
+  return {
+    ...toProjectWire(p),
+    lines: wired,
     speakers: speakers.map((s) => ({ id: s.id, name: s.name, voice_code: s.voiceCode, speed: s.speed })),
     last_render: last ? toRenderWire(last) : null,
+    credit_factor: renderCreditFactor(
+      lines
+        .filter((l) => speechText(l.text, l.speaker ?? undefined) !== '')
+        .map((l) => ({ creditFactor: facts.creditFactor(lineVoice(l.speaker)) })),
+    ),
   }
 }
