@@ -11,6 +11,8 @@ import { readDigits } from '../number-reader.ts'
 import type { Rule } from '../rule-types.ts'
 
 const CODE = /^([A-Z]{2,3})(\d{3,5})([A-Z]?)$/
+/** One capital, three to five digits and a capital: a model code ("Dell P2314H"), never a quantity. */
+const MODEL = /^([A-Z])(\d{3,5})([A-Z])$/
 const ROADS = new Set(['QL', 'ĐT', 'TL', 'HL', 'ĐH', 'DT'])
 /** After "chuyến bay", "số hiệu" any flight number is a code (VN7, VJ22). */
 const FLIGHT = /^([A-Z0-9]{2})(\d{1,4})$/
@@ -21,6 +23,7 @@ export const codeRule: Rule = (ctx, i) => {
   if (!token) return null
   const m =
     CODE.exec(token.text) ??
+    MODEL.exec(token.text) ??
     (FLIGHT_CUE.test(previousWords(ctx, i, 3).join(' ')) ? FLIGHT.exec(token.text) : null)
   if (!m || ROADS.has(m[1]!)) return null
   const parts = [spellLetters(m[1]!), readDigits(m[2]!)]
