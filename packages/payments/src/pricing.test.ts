@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { creditsExpiry, planChangeKind } from './plan-change.ts'
 import { priceOrder } from './pricing.ts'
-import { chooseDiscount, voucherDiscount, voucherProblem, type VoucherRule } from './vouchers.ts'
-
-const voucher = (over: Partial<VoucherRule> = {}): VoucherRule => ({
-  code: 'LOA10',
-  discountPercent: 10,
-  discountAmount: null,
-  maxDiscount: null,
-  minOrderAmount: null,
-  packageCodes: [],
-  audience: 'ALL',
-  active: true,
-  startsAt: null,
-  endsAt: null,
-  usageLimit: null,
-  usedCount: 0,
-  perUserLimit: null,
-  ...over,
-})
-const now = new Date('2026-11-23T10:00:00Z')
-const ctx = { now, packageCode: 'STUDIO-VIP-MONTH-V3.1', price: 399_000, hasPaidOrder: false, userUses: 0 }
+import { chooseDiscount, voucherDiscount, voucherProblem } from './vouchers.ts'
+import { ctx, now, voucher } from './voucher-fixture.ts'
 
 describe('priceOrder', () => {
   it('charges VAT on the price after the discount, in integer VND', () => {
