@@ -25,6 +25,16 @@ const { idempotencyKeys: keys } = t
 /** Whose key it is: the caller (`user:<id>`, `app:<id>`). Throwing (401, …) answers the call with that error. */
 export type IdempotencyScope = (request: FastifyRequest) => string | Promise<string>
 
+/**
+ * For answers that are not a JSON body to store (streamed audio): `answer` gives what to keep of a 2xx answer
+ * (e.g. the id of what it made; null keeps nothing), and `replay` answers a retry from it — true when it sent the
+ * answer, false when the first call came to nothing and this one should run again under the same key.
+ */
+export interface IdempotencyReplay {
+  answer: (request: FastifyRequest, reply: FastifyReply) => string | null
+  replay: (stored: string, request: FastifyRequest, reply: FastifyReply) => Promise<boolean>
+}
+
 interface Claim {
   scope: string
   key: string
@@ -91,6 +101,7 @@ const whereClaim = (claim: Claim) => and(eq(keys.scope, claim.scope), eq(keys.ke
 export const idempotent = (
   db: Db,
   scopeOf: IdempotencyScope,
+  custom?: IdempotencyReplay,
 ): { preHandler: preHandlerHookHandler; onSend: onSendHookHandler } => ({
   preHandler: async function (request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers[IDEMPOTENCY_HEADER]
@@ -114,6 +125,18 @@ export const idempotent = (
     const [row] = await db.select().from(keys).where(whereClaim(claim))
     if (!row) throw inUse() // removed in between by a first call that failed: the client retries
     if (row.requestHash !== requestHash) throw reused()
+    if (row.state === 'done' && custom) {
+      void reply.header('idempotent-replayed', 'true')
+      if (await custom.replay(row.responseBody ?? '', request, reply)) return reply
+      // The first call made nothing that lasts (its stream failed): this call runs in its place.
+      void reply.removeHeader('idempotent-replayed')
+      await db
+        .update(keys)
+        .set({ state: 'pending', lockedUntil: new Date(Date.now() + PENDING_LOCK_MS), responseBody: null })
+        .where(whereClaim(claim))
+      claims.set(request, claim)
+      return
+    }
     if (row.state === 'done') {
       void reply
         .code(row.responseStatus ?? 200)
@@ -134,8 +157,13 @@ export const idempotent = (
     const claim = claims.get(request)
     if (!claim) return payload
     claims.delete(request)
-    const stored =
-      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : null
+    const stored = custom
+      ? custom.answer(request, reply)
+      : typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString()
+          : null
     if (reply.statusCode >= 200 && reply.statusCode < 300 && stored !== null) {
       const type = reply.getHeader('content-type')
       await db

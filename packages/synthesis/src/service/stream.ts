@@ -14,8 +14,12 @@ import { completeRequest, failRequest, sentenceCacheFor } from '../requests.ts'
 import type { SynthesisDeps } from './deps.ts'
 import type { SynthesisRow } from './rows.ts'
 
-/** What a stream speaks: a paid request created with `enqueue: false`, or the free demo's text. */
-export type StreamSource = { row: SynthesisRow } | (RenderParagraph & { row?: undefined })
+/**
+ * What a stream speaks: a paid request created with `enqueue: false`, or the free demo's text. `replay` speaks a
+ * finished request again (an `Idempotency-Key` retry): the same audio, from the sentence cache, settling nothing.
+ */
+export type StreamSource =
+  { row: SynthesisRow; replay?: boolean } | (RenderParagraph & { row?: undefined; replay?: undefined })
 
 /** Audio leaving as it is rendered; iterating it to the end (or stopping early) settles a paid request. */
 export interface SpeechStream {
@@ -63,7 +67,7 @@ export const streamSpeech = (
     signal: abort.signal,
   })
   const settle = async (summary: SynthesisSummary | undefined, error?: unknown) => {
-    if (!row) return
+    if (!row || source.replay) return
     if (summary)
       await completeRequest(deps.database, row, {
         audioKey: null,

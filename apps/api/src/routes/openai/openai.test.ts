@@ -1,3 +1,5 @@
+import { app as t } from '@loa/db'
+import { eq } from 'drizzle-orm'
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeAudio, hasFfmpeg, warnNoFfmpeg } from '../../test/ffmpeg-audio.ts'
@@ -56,6 +58,34 @@ describe('POST /v1/audio/speech with the openai SDK', () => {
       expect(audio.durationMs).toBeGreaterThan(1_500)
       expect(audio.rms).toBeGreaterThan(300)
     }
+  }, 120_000)
+
+  it('Idempotency-Key: a retry gets the same audio again, charged once; another body under the key is refused', async () => {
+    const client = await newClient('oa-idem', 1_000)
+    const speak = (input = TEXT) =>
+      client.audio.speech
+        .create(
+          { model: 'tts-1', voice: 'alloy', input, response_format: 'wav' },
+          { headers: { 'Idempotency-Key': 'goi-1' } },
+        )
+        .withResponse()
+    const first = await speak()
+    const firstBytes = await bytesOf(first.data)
+    const characters = Number(first.response.headers.get('x-loa-characters'))
+    expect(await api.balance('oa-idem', 'aivoiceapi')).toBe(1_000 - characters)
+    const again = await speak()
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true')
+    // One request in the log: the retry made nothing new.
+    const rows = await api.database.db
+      .select({ id: t.synthesisRequests.id })
+      .from(t.synthesisRequests)
+      .where(eq(t.synthesisRequests.userId, 'oa-idem'))
+    expect(rows).toHaveLength(1)
+    expect(await bytesOf(again.data)).toEqual(firstBytes)
+    expect(await api.balance('oa-idem', 'aivoiceapi')).toBe(1_000 - characters)
+    const other = await speak('Một câu khác hẳn.').catch((error: unknown) => error)
+    expect(other).toBeInstanceOf(OpenAI.ConflictError)
+    expect(other).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' })
   }, 120_000)
 
   it('streams the body as it is made (.withResponse(), body reader): pcm is 24 kHz 16-bit mono', async () => {

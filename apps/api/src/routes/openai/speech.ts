@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream'
 import { SYNTHESIS_RANGES } from '@loa/synthesis'
+import { AppError } from '@loa/contracts'
+import type { SpeechStream, SynthesisRow } from '@loa/synthesis'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorCode } from '../../errors.ts'
+import { idempotent } from '../../plugins/idempotency.ts'
 import type { ApiAppRow } from '../../services/api-apps.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
 import { retainUntilFor } from '../v1/retention.ts'
@@ -53,12 +57,70 @@ export const openAiSpeechRoute: FastifyPluginAsyncZod = async (app) => {
   const { synthesis, apiApps } = synthesisContext(app)
   const { db, config } = app.ctx
 
-  const appOf = (request: FastifyRequest): Promise<ApiAppRow> =>
-    apiApps.authenticateWithAppId(request.headers, false)
+  // The app of a request, authenticated once (the Idempotency-Key scope and the handler both ask).
+  const apps = new WeakMap<FastifyRequest, Promise<ApiAppRow>>()
+  const appOf = (request: FastifyRequest): Promise<ApiAppRow> => {
+    let found = apps.get(request)
+    if (!found) apps.set(request, (found = apiApps.authenticateWithAppId(request.headers, false)))
+    return found
+  }
+  /** The request row each answered call made: what an Idempotency-Key keeps (the audio itself is not stored). */
+  const made = new WeakMap<FastifyRequest, string>()
+
+  /** Sends a request's audio (or SSE) with Loa's answer headers. */
+  const respond = (reply: FastifyReply, b: SpeechBody, row: SynthesisRow, speech: SpeechStream) => {
+    const plan = planOf(b)
+    const { voice, speed } = (row.paragraphs as { voice: string; speed: number }[])[0]!
+    const audio = plan.ffmpeg ? transcode(speech.chunks, plan.ffmpeg) : speech.chunks
+    reply
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .header('x-request-id', row.id)
+      .header('x-loa-voice', voice)
+      .header('x-loa-characters', String(row.characters))
+    if (speed !== b.speed) reply.header('x-loa-speed', String(speed))
+    if (b.instructions) reply.header('x-loa-ignored', 'instructions')
+    if (b.stream_format === 'sse')
+      return reply
+        .header('content-type', 'text/event-stream')
+        .send(Readable.from(sseEvents(audio, row.characters), { objectMode: false }))
+    return reply
+      .header('content-type', plan.ffmpeg ? FFMPEG_FORMATS[plan.ffmpeg].mime : speech.mimeType)
+      .send(Readable.from(audio, { objectMode: false }))
+  }
+
+  /**
+   * `Idempotency-Key` (issue 37's helper): the key keeps the request id, not the audio. A retry with the same key and
+   * body speaks that request again from the sentence cache — the same audio, charged once, `idempotent-replayed:
+   * true`; while the first call still streams it is a 409 `IDEMPOTENCY_KEY_IN_USE`; when the first call's stream
+   * failed (nothing charged) the retry runs as a new call.
+   */
+  const keyed = idempotent(db, async (request) => `app:${(await appOf(request)).id}`, {
+    answer: (request) => {
+      const id = made.get(request)
+      return id ? JSON.stringify({ request_id: id }) : null
+    },
+    replay: async (stored, request, reply) => {
+      const owner = await appOf(request)
+      const { request_id } = JSON.parse(stored) as { request_id: string }
+      const row = await synthesis.find(request_id, { userId: owner.userId }).catch(() => undefined)
+      if (row?.status === 'IN_PROGRESS')
+        throw new AppError(
+          ApiErrorCode.IDEMPOTENCY_KEY_IN_USE,
+          'A request with this Idempotency-Key is still running; retry shortly for its answer',
+          409,
+          { headers: { 'retry-after': '1' } },
+        )
+      if (row?.status !== 'SUCCESS') return false
+      await respond(reply, request.body as SpeechBody, row, synthesis.stream({ row, replay: true }))
+      return true
+    },
+  })
 
   app.post(
     '/audio/speech',
     {
+      ...keyed,
       schema: {
         tags: ['openai-compatible'],
         summary: 'Speak a text (OpenAI speech API): the audio as it is made, or SSE deltas',
@@ -67,7 +129,9 @@ export const openAiSpeechRoute: FastifyPluginAsyncZod = async (app) => {
           "key. Credits come from the API wallet (aivoiceapi); the app's concurrency limit answers 429. Errors: " +
           '`{"error":{"message","type","param","code"}}` with `code` one of Loa\'s error codes. Answer headers: ' +
           "`x-request-id` (the request in the console's log), `x-loa-voice` (the Loa voice that spoke), " +
-          '`x-loa-speed` (when a speed over 1.9 was read at 1.9), `x-loa-ignored: instructions`.',
+          '`x-loa-speed` (when a speed over 1.9 was read at 1.9), `x-loa-ignored: instructions`. ' +
+          '`Idempotency-Key`: a retry with the same key and body within 24 h gets the same audio again, charged once ' +
+          '(`idempotent-replayed: true`).',
         security: [{ appToken: [] }],
         body: speechBody,
         response: openAiErrorResponses,
@@ -103,23 +167,8 @@ export const openAiSpeechRoute: FastifyPluginAsyncZod = async (app) => {
           retainUntil: retainUntilFor(config),
         },
       )
-      const speech = synthesis.stream({ row })
-      const audio = plan.ffmpeg ? transcode(speech.chunks, plan.ffmpeg) : speech.chunks
-      reply
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        .header('x-request-id', row.id)
-        .header('x-loa-voice', voice)
-        .header('x-loa-characters', String(row.characters))
-      if (speed !== b.speed) reply.header('x-loa-speed', String(speed))
-      if (b.instructions) reply.header('x-loa-ignored', 'instructions')
-      if (b.stream_format === 'sse')
-        return reply
-          .header('content-type', 'text/event-stream')
-          .send(Readable.from(sseEvents(audio, row.characters), { objectMode: false }))
-      return reply
-        .header('content-type', plan.ffmpeg ? FFMPEG_FORMATS[plan.ffmpeg].mime : speech.mimeType)
-        .send(Readable.from(audio, { objectMode: false }))
+      made.set(request, row.id)
+      return respond(reply, b, row, synthesis.stream({ row }))
     },
   )
 }
