@@ -233,8 +233,14 @@ export interface Operations {
           out_start: number
           /** Where its reading ends in the normalized text (exclusive) */
           out_end: number
-          /** Set when the reading is a guess to check first (unknown-acronym: capitals spelled letter by letter; capitalised-word: capitals read as a word; code: a product or model code; date-or-number: a d.m or d-m read as a date); null when sure. Add a dictionary entry to fix it */
-          doubt: 'unknown-acronym' | 'capitalised-word' | 'code' | 'date-or-number' | null
+          /** Set when the reading is a guess to check first (unknown-acronym: capitals spelled letter by letter; capitalised-word: capitals read as a word; code: a product or model code; date-or-number: a d.m or d-m, or a range of two d/m, read as a date; ambiguous-abbreviation: an abbreviation read by its most common meaning, e.g. ĐT as đội tuyển without a number after it); null when sure. Add a dictionary entry to fix it */
+          doubt:
+            | 'unknown-acronym'
+            | 'capitalised-word'
+            | 'code'
+            | 'date-or-number'
+            | 'ambiguous-abbreviation'
+            | null
         }>
       }
     }
