@@ -146,6 +146,29 @@ test.describe('phones and desktops', () => {
 
 test.describe('404', () => {
   for (const locale of ['vi', 'en'] as const) {
+    test(`the server's own HTML of an unknown ${locale} address is the localized 404 in the shell`, async ({
+      request,
+    }) => {
+      const prefix = locale === 'en' ? '/en' : ''
+      for (const address of [
+        `${prefix}/khong-co-trang-nay`,
+        `${prefix}/studio/khong-co`,
+        `${prefix}/not-found-page`,
+      ]) {
+        const response = await request.get(address)
+        expect(response.status(), address).toBe(404)
+        const html = await response.text()
+        // What a crawler, a screen reader or a phone without scripts gets: no empty error document.
+        expect(html, address).not.toContain('__next_error__')
+        expect(html).toContain(`<html lang="${locale}"`)
+        expect(html).toContain(`<title>${msg(locale, 'meta.notFoundTitle')}</title>`)
+        expect(html).toContain(msg(locale, 'site.notFound.title'))
+        expect(html).toContain('class="site-header')
+      }
+      // The pages that exist still answer as themselves.
+      expect((await request.get(`${prefix}/terms`)).status()).toBe(200)
+    })
+
     test(`an unknown address gives a ${locale} 404 in the site shell`, async ({ page }) => {
       const response = await page.goto(locale === 'en' ? '/en/no-such-page' : '/no-such-page')
       expect(response!.status()).toBe(404)

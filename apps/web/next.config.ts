@@ -1,7 +1,9 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 import { IMAGE_WIDTHS } from '@loa/contracts/browser'
+import path from 'node:path'
 import { SECURITY_HEADERS } from './lib/security/csp'
+import { listAppRoutes } from './lib/routing/list-app-routes'
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 
@@ -14,6 +16,9 @@ const nextConfig: NextConfig = {
     inlineCss: true,
   },
   poweredByHeader: false,
+  // The site's addresses, listed from the folders at build time: proxy.ts answers any other one with the localized
+  // 404 page rendered on the server (lib/routing/app-routes.ts says why).
+  env: { LOA_APP_ROUTES: listAppRoutes(path.join(process.cwd(), 'app', '[locale]')).join(' ') },
   transpilePackages: ['@loa/contracts', '@loa/sso-client'],
   images: {
     deviceSizes: [...IMAGE_WIDTHS],

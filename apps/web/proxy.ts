@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { getWebConfig, isDevServer } from '@/lib/config'
+import { appRoutes, getWebConfig, isDevServer } from '@/lib/config'
+import { isKnownPath, NOT_FOUND_ROUTE, splitLocale } from '@/lib/routing/app-routes'
 import { buildCsp, createNonce, SECURITY_HEADERS } from '@/lib/security/csp'
 
 /**
@@ -13,10 +14,34 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers)
   headers.set('x-nonce', nonce)
   headers.set('content-security-policy', policy)
-  const response = NextResponse.next({ request: { headers } })
+  const notFound = unknownDocumentAddress(request)
+  let response: NextResponse
+  if (notFound) {
+    // The request's own URL object: same origin, so Next rewrites inside the server instead of proxying.
+    const target = request.nextUrl.clone()
+    target.pathname = `/${notFound.locale}${NOT_FOUND_ROUTE}`
+    response = NextResponse.rewrite(target, { status: 404, request: { headers } })
+  } else {
+    response = NextResponse.next({ request: { headers } })
+  }
   response.headers.set('content-security-policy', policy)
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value)
   return response
+}
+
+/**
+ * A page request for an address the site does not have (files, `/_next/…` and `/api/…` pass; so do the router's
+ * own RSC fetches, which render the not-found boundary in the browser). Off under `next dev`, where the route list
+ * is the one of the server's start.
+ */
+function unknownDocumentAddress(request: NextRequest): { locale: 'vi' | 'en' } | null {
+  if (isDevServer || appRoutes.length === 0) return null
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
+  if (request.headers.has('rsc')) return null
+  const { pathname } = request.nextUrl
+  if (pathname.includes('.') || pathname.startsWith('/_next/') || pathname.startsWith('/api/')) return null
+  const { locale, path } = splitLocale(pathname)
+  return isKnownPath(path, appRoutes) ? null : { locale }
 }
 
 export const config = {

@@ -169,6 +169,9 @@ export const parseWebConfig = (env: Record<string, string | undefined>): ServerC
 /** `next dev` (its client needs `eval` for fast refresh; the CSP allows it there only). */
 export const isDevServer = process.env.NODE_ENV !== 'production'
 
+/** The site's route patterns, inlined at build time by next.config (`env`); empty under `next dev`. */
+export const appRoutes: readonly string[] = (process.env.LOA_APP_ROUTES ?? '').split(' ').filter(Boolean)
+
 let cached: ServerConfig | undefined
 
 /** Read at request time on the server (never inlined at build time). */

@@ -1,19 +1,7 @@
-import { getLocale, getTranslations } from 'next-intl/server'
-import { PageFrame } from '@/components/shell/PageFrame'
-import { NotFoundContent } from '@/components/site/NotFoundContent'
+import { getLocale } from 'next-intl/server'
+import { NotFoundPage } from '@/components/site/NotFoundPage'
 
-/**
- * The 404 page: in the page's language, with the site header, links onwards and the footer. Its title and robots tag
- * are rendered here (React puts them in the head): a not-found boundary has no metadata of its own.
- */
+/** The not-found boundary: what the browser shows after a client-side navigation to an unknown address. */
 export default async function NotFound() {
-  const locale = await getLocale()
-  const t = await getTranslations({ locale, namespace: 'meta' })
-  return (
-    <PageFrame locale={locale} path="/">
-      <title>{t('notFoundTitle')}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <NotFoundContent locale={locale} />
-    </PageFrame>
-  )
+  return <NotFoundPage locale={await getLocale()} />
 }
