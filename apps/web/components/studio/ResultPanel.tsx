@@ -2,10 +2,11 @@
 import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { Synthesis, Timeline } from '@/lib/studio/api'
+import { TELEPHONE_FORMATS, type DownloadFormat, type TelephoneFormat } from '@/lib/studio/downloads'
 import { Player } from './Player'
 import './player-dock.css'
 
-export type DownloadFormat = 'mp3' | 'wav' | 'srt'
+export type { DownloadFormat } from '@/lib/studio/downloads'
 
 /**
  * The result of the last synthesis: the player (its audio passed in) and downloads, docked at the bottom of the
@@ -22,6 +23,7 @@ export function ResultPanel({
 }) {
   const t = useTranslations('studio.result')
   const [spoken, setSpoken] = useState(-1)
+  const [telephone, setTelephone] = useState<TelephoneFormat>('ulaw')
   const transcript = result && timeline ? timeline.sentences : null
   const formats: [DownloadFormat, string][] = [
     ['mp3', t('downloadMp3')],
@@ -56,6 +58,26 @@ export function ResultPanel({
                 {label}
               </button>
             ))}
+            <span className="studio-telephone">
+              <select
+                aria-label={t('telephoneFormat')}
+                value={telephone}
+                onChange={(e) => setTelephone(e.target.value as TelephoneFormat)}
+              >
+                {TELEPHONE_FORMATS.map((f) => (
+                  <option key={f} value={f}>
+                    {t(`telephone.${f}`)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() => onDownload(result.requestId, telephone)}
+              >
+                {t('downloadTelephone')}
+              </button>
+            </span>
           </div>
         )}
       </section>

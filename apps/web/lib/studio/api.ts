@@ -8,6 +8,7 @@ import { useAuth } from '@/components/auth/AuthProvider'
 import { usePublicConfig } from '@/components/shell/config-context'
 import { createHttpClient, HttpError, type HttpMethod, type RequestOptions } from '@/lib/http/client'
 import { camelizeKeys, type Region } from '@loa/contracts/browser'
+import type { TelephoneFormat } from './downloads'
 import type { ProjectBody, StudioProject, StudioProjectSummary } from './projects'
 import type {
   ApiApp,
@@ -217,7 +218,7 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
       call<{ total: number; items: Synthesis[] }>('GET', '/synthesis', { params }),
     remove: (id: string) =>
       call<{ cancelled: boolean; deleted: boolean }>('DELETE', `/synthesis/${encodeURIComponent(id)}`),
-    download: (id: string, format: 'mp3' | 'wav' | 'srt' | 'vtt' | 'json') =>
+    download: (id: string, format: 'mp3' | 'wav' | 'srt' | 'vtt' | 'json' | TelephoneFormat) =>
       call<{ url: string; format: string; expiresAt: string }>(
         'GET',
         `/synthesis/${encodeURIComponent(id)}/download`,

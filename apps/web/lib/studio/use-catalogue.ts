@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Voice } from '@/lib/api/types'
 import type { StudioApi } from './api'
+import type { DownloadFormat } from './downloads'
 
 /** What the studio shows around the draft: the voice catalogue (names by code) and the credit balance. */
 export function useStudioCatalogue(api: StudioApi) {
@@ -31,7 +32,7 @@ export function useStudioCatalogue(api: StudioApi) {
 }
 
 /** Downloads a finished request's file (a signed link, through a temporary anchor). */
-export const downloadSynthesis = async (api: StudioApi, id: string, format: 'mp3' | 'wav' | 'srt') => {
+export const downloadSynthesis = async (api: StudioApi, id: string, format: DownloadFormat) => {
   const { url } = await api.download(id, format)
   const a = document.createElement('a')
   a.href = url
