@@ -12,7 +12,7 @@ import { retainUntilFor } from '../v1/retention.ts'
 import { v1ErrorResponses } from '../v1/wire.ts'
 import { DEFAULT_OUTPUT_FORMAT, OUTPUT_FORMATS, type OutputFormat } from './protocol.ts'
 import { openSession } from './session.ts'
-import { createTicketStore, TICKET_TTL_MS } from './tickets.ts'
+import { createRedisTicketStore, createTicketStore, TICKET_TTL_MS } from './tickets.ts'
 
 /** A socket closes after this long, whatever it does. */
 export const MAX_SOCKET_MS = 30 * 60_000
@@ -70,7 +70,8 @@ export const streamInputRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   const { synthesis, apiApps } = synthesisContext(app)
   const { db, config } = app.ctx
-  const tickets = createTicketStore()
+  // Tickets live where every replica sees them when there are several (Redis), else in this process.
+  const tickets = app.ctx.redis ? createRedisTicketStore(app.ctx.redis) : createTicketStore()
   const open = new Map<string, number>()
 
   const appOf = (request: FastifyRequest): Promise<ApiAppRow> =>
@@ -92,7 +93,7 @@ export const streamInputRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = await appOf(request)
-      const { ticket, expiresAt } = tickets.issue(owner.id)
+      const { ticket, expiresAt } = await tickets.issue(owner.id)
       return { ticket, expiresAt: expiresAt.toISOString(), url: `/v1/tts/stream-input?ticket=${ticket}` }
     },
   )
@@ -120,7 +121,7 @@ export const streamInputRoutes: FastifyPluginAsyncZod = async (app) => {
         const { ticket } = request.query as { ticket?: string }
         let owner: ApiAppRow
         if (ticket) {
-          const appId = tickets.consume(ticket)
+          const appId = await tickets.consume(ticket)
           const [row] = appId ? await db.select().from(t.apiApps).where(eq(t.apiApps.id, appId)) : []
           if (!row || row.revokedAt)
             throw new AppError(
