@@ -24,6 +24,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/dubbing/vi.json'),
       import('../messages/call-prompts/vi.json'),
       import('../messages/console/vi.json'),
+      import('../messages/docs/vi.json'),
     ),
   en: () =>
     merged(
@@ -35,6 +36,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/dubbing/en.json'),
       import('../messages/call-prompts/en.json'),
       import('../messages/console/en.json'),
+      import('../messages/docs/en.json'),
     ),
 }
 

@@ -14,6 +14,7 @@ export const ROUTES = {
   consoleApps: '/console/apps',
   terms: '/terms',
   privacy: '/privacy',
+  docs: '/docs',
   admin: '/admin',
 } as const
 

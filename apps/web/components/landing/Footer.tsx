@@ -61,7 +61,8 @@ export async function Footer({ locale, config }: { locale: string; config: Publi
       <p className="container copyright">
         {t('rights', { year: new Date().getFullYear() })} ·{' '}
         <a href={`${prefix}/terms`}>{legal('terms.title')}</a> ·{' '}
-        <a href={`${prefix}/privacy`}>{legal('privacy.title')}</a>
+        <a href={`${prefix}/privacy`}>{legal('privacy.title')}</a> ·{' '}
+        <a href={`${prefix}/docs`}>{legal('docs')}</a>
       </p>
     </footer>
   )

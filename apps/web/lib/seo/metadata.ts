@@ -19,6 +19,7 @@ type TitleKey =
   | 'consoleTitle'
   | 'termsTitle'
   | 'privacyTitle'
+  | 'docsTitle'
 
 /** `/` + path under the locale: Vietnamese has no prefix, English adds `/en`. */
 export const localizedPath = (locale: string, path: string): string => {
