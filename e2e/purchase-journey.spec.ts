@@ -173,6 +173,11 @@ test.describe('the first purchase (issue 28)', () => {
     await expect(packages).toContainText('Dubbing professional')
     await expect(packages).not.toContainText('Lồng tiếng')
     await expect(packages.getByTestId('package-vat').first()).toContainText('Excluding 10% VAT')
+    // The studio home names the plan in the page's language too.
+    await page.goto('/en/studio')
+    await expect(page.getByTestId('current-package')).toHaveText('Free')
+    await page.goto('/studio')
+    await expect(page.getByTestId('current-package')).toHaveText('Miễn phí')
   })
 
   test('one promotion at a time: with the first-order discount on, the banner offers it, not the 10% voucher', async ({

@@ -20,14 +20,14 @@ export function StudioHome() {
 
   useEffect(() => {
     api
-      .me()
+      .me(locale)
       .then(setMe)
       .catch((error: unknown) => toast.error(tAll(studioErrorKey(error))))
     api
       .history({ limit: 5 })
       .then((r) => setRecent(r.items))
       .catch(() => setRecent([]))
-  }, [api, tAll])
+  }, [api, tAll, locale])
 
   const download = async (id: string) => {
     try {

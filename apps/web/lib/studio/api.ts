@@ -203,7 +203,8 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
   return {
     apiUrl,
     getToken,
-    me: () => call<Profile>('GET', '/me'),
+    /** `locale`: the plan's name in the page's language. */
+    me: (locale?: string) => call<Profile>('GET', '/me', { params: { locale } }),
     voices: (params: Record<string, string | number | undefined>) =>
       call<{ total: number; items: Voice[] }>('GET', '/voices', { params }),
     preview: (text: string, voiceCode?: string) =>

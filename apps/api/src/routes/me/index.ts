@@ -4,9 +4,11 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
+import { localeQuery, requestLocale } from '../../lib/locale.ts'
 import { envelope, iso, line, pagination } from '../../lib/wire.ts'
 import { signedIn } from '../../plugins/profile.ts'
 import { affiliateCode } from '../marketing/affiliate.ts'
+import { localizedPackage } from '../packages/serialize.ts'
 import { profileToWire, profileWire } from './serialize.ts'
 
 /** A moment sent by the client: ISO 8601 or epoch milliseconds; not before 2000, not in the future (+1 day). */
@@ -51,13 +53,16 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'The caller’s profile (created on the first call)',
         security: [{ bearer: [] }],
+        querystring: z.object(localeQuery),
         response: { 200: envelope(profileWire) },
       },
     },
     async (request) => {
       const user = request.profile!
       const [pkg, wallets] = await Promise.all([packageOf(user.packageCode), app.ctx.users.balances(user.id)])
-      return ok(profileToWire(user, pkg, wallets, request.auth!))
+      // The plan's name in the page's language (issue 28), like the price list's.
+      const named = pkg && localizedPackage(pkg, requestLocale(request))
+      return ok(profileToWire(user, named, wallets, request.auth!))
     },
   )
 

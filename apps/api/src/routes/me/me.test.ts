@@ -98,6 +98,10 @@ describe('GET /api/v1/me', () => {
     // The studio (the package's expiry) and /admin (the wallet's) tell the same: the free plan does not lapse.
     expect(me.package_expires_at).toBeNull()
     expect(me.package.expires_at).toBeNull()
+    // The plan's name in the asked language (the page's), Vietnamese by default.
+    expect(me.package.name).toBe('Miễn phí')
+    const english = await api.call({ method: 'GET', url: '/api/v1/me?locale=en', token })
+    expect(english.json().result.package.name).toBe('Free')
     expect(byProduct.aivoiceapi).toMatchObject({ balance: 5000, package_code: 'API-TRIAL' })
     expect(byProduct.aidubbing).toMatchObject({ balance: 600, package_code: 'DUBBING-TRIAL' })
     expect(new Date(byProduct.aidubbing!.expires_at!).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000)
