@@ -1,5 +1,4 @@
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import { AppError, CommonErrorCode, strictObjects } from '@loa/contracts'
@@ -9,6 +8,7 @@ import type { ZodType } from 'zod'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ApiConfig } from '../config.ts'
 import { documentOpenApi } from '../openapi/index.ts'
+import { sendSecurityHeaders } from './security-headers.ts'
 import { registerOpenApiRoutes } from '../openapi/routes.ts'
 
 export const API_BASE = '/api/v1'
@@ -28,7 +28,7 @@ export const registerExternalPlugins = async (
   )
   app.setSerializerCompiler(serializerCompiler)
 
-  await app.register(helmet, {
+  await sendSecurityHeaders(app, {
     // The API answers JSON (its reference is the site's /docs).
     contentSecurityPolicy: {
       directives: {
