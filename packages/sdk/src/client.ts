@@ -1,4 +1,5 @@
 import { Http, type ClientOptions } from './http.ts'
+import { CallPrompts } from './resources/call-prompts.ts'
 import { Voices } from './resources/catalogue.ts'
 import { Dubbing } from './resources/dubbing.ts'
 import { LegacyTts } from './resources/legacy.ts'
@@ -24,6 +25,8 @@ export class Loa {
   readonly openai: OpenAiCompatible
   /** `/api/v1/dubbing`: dubbing jobs. */
   readonly dubbing: Dubbing
+  /** `/api/v1/call-prompts`: bulk telephone prompts from a script and rows. */
+  readonly callPrompts: CallPrompts
 
   constructor(options: ClientOptions) {
     const http = new Http(options)
@@ -32,5 +35,6 @@ export class Loa {
     this.voices = new Voices(http)
     this.openai = new OpenAiCompatible(http)
     this.dubbing = new Dubbing(http)
+    this.callPrompts = new CallPrompts(http)
   }
 }

@@ -17,6 +17,7 @@ export {
   type StreamOutputFormat,
 } from './resources/stream-input.ts'
 export type { SpeechOptions } from './resources/openai.ts'
+export type { CallPromptJob } from './resources/call-prompts.ts'
 export { verifyWebhook, SIGNATURE_HEADER, type VerifyWebhookOptions } from './webhooks.ts'
 export type * from './types.ts'
 export type { Operations, OperationKey } from './generated/api.ts'

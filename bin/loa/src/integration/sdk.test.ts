@@ -2,7 +2,7 @@
  * The SDK (@loa-voice/sdk) against the running product: `loa serve all` on free ports, a developer signed up through
  * the SSO with an API app, and every SDK call made over real HTTP / WebSocket — sync and async synthesis with
  * polling, a webhook verified with `verifyWebhook`, idempotent retries, typed errors, the Vbee shape, voices,
- * the OpenAI-compatible speech, both streams and a dubbing job.
+ * the OpenAI-compatible speech, both streams, a dubbing job and a call-prompt job.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -160,5 +160,21 @@ describe('@loa-voice/sdk against `loa serve all`', () => {
     expect(done.status, JSON.stringify(done)).toBe('SUCCESS')
     const track = Object.entries(done.links).find(([name]) => name.endsWith('mp3') || name.endsWith('wav'))
     expect(isAudio(await download(track![1]))).toBe(true)
+  }, 180_000)
+
+  it('call prompts: a script checked, rendered for each row, the ZIP downloadable', async () => {
+    const script = 'Kính chào {{ten}}, khoản phí {{so_tien:money}} đến hạn ngày {{han:date}}.'
+    const rows = [
+      { ten: 'anh Minh', so_tien: '1.500.000', han: '30/11/2026' },
+      { ten: 'chị Lan', so_tien: 250000, han: '2026-12-01' },
+    ]
+    const checked = await loa.callPrompts.check({ script, rows })
+    expect(checked).toBeTruthy()
+    const job = await loa.callPrompts.create({ script, rows, format: 'ulaw' })
+    const done = await loa.callPrompts.waitForCompletion(job.id, { intervalMs: 300 })
+    expect(done, JSON.stringify(done)).toMatchObject({ status: 'SUCCESS', row_count: 2, done_rows: 2 })
+    const zip = await download(done.zip_url!)
+    expect(new TextDecoder('latin1').decode(zip.subarray(0, 2))).toBe('PK')
+    expect((await loa.callPrompts.list()).items.map((j) => j.id)).toContain(job.id)
   }, 180_000)
 })

@@ -74,18 +74,21 @@ export interface Operations {
   /** Render every row of a script to a telephone file (a job; ZIP with manifest.csv); credits reserved from the call-prompt wallet now, the rendered rows charged at the end */
   'POST /api/v1/call-prompts': {
     body: {
-      /** Its title */
+      /** A name for the job (default: the script’s start) */
       title?: string
+      /** The prompt with `{{column}}` or `{{column:type}}` placeholders; types: text, money, date, plate, code, number, phone */
       script: string
-      /** The voice (a `code` of GET /api/v1/voices) */
+      /** The voice every row is read with */
       voice_code?: string
-      /** Speaking rate: 1 is the voice’s natural rate (0.25–1.9) */
+      /** Speaking rate (1: natural) */
       speed?: number
-      /** File kind: mp3, wav (audio), srt, vtt (subtitles) or json (the timeline) */
+      /** The files: wav_8000 (8 kHz 16-bit PCM WAV, Asterisk .wav), ulaw / alaw (raw G.711, Asterisk .ulaw/.alaw), sln (raw 8 kHz 16-bit), ulaw_wav / alaw_wav (G.711 WAV) */
       format?: 'wav_8000' | 'ulaw' | 'alaw' | 'sln' | 'ulaw_wav' | 'alaw_wav'
-      /** Where the result is POSTed when the request finishes (http(s), not a private address; signed with `X-Loa-Signature`); absent: the app’s default callback URL */
+      /** App-token calls: where the signed result is POSTed when the job ends (default: the app’s) */
       callback_url?: string
+      /** The rows as CSV: a header line naming the columns (a `file` column names each file), `,` or `;` */
       csv?: string
+      /** Or: the rows as JSON objects, column → value (up to 10,000) */
       rows?: Array<{
         [key: string]: string | number
       }>
@@ -146,10 +149,13 @@ export interface Operations {
   /** Check a script and its rows (free): every value read by its type, problems by row, the cost */
   'POST /api/v1/call-prompts/check': {
     body: {
+      /** The prompt with `{{column}}` or `{{column:type}}` placeholders; types: text, money, date, plate, code, number, phone */
       script: string
-      /** The voice (a `code` of GET /api/v1/voices) */
+      /** The voice (its credit factor prices the rows) */
       voice_code?: string
+      /** The rows as CSV: a header line naming the columns (a `file` column names each file), `,` or `;` */
       csv?: string
+      /** Or: the rows as JSON objects, column → value (up to 10,000) */
       rows?: Array<{
         [key: string]: string | number
       }>
@@ -201,12 +207,18 @@ export interface Operations {
   /** How one row will be read (free): the filled prompt, normalized with the caller’s dictionary */
   'POST /api/v1/call-prompts/preview': {
     body: {
+      /** The prompt with `{{column}}` or `{{column:type}}` placeholders; types: text, money, date, plate, code, number, phone */
       script: string
-      /** The voice (a `code` of GET /api/v1/voices) */
+      /** The voice whose region’s readings apply */
       voice_code?: string
-      values: {
+      /** One row: column → value */
+      values?: {
         [key: string]: string | number
       }
+      /** The rows as CSV: a header line naming the columns (a `file` column names each file), `,` or `;` */
+      csv?: string
+      /** With csv: which row (1 = the first under the header) */
+      row?: number
     }
     response: {
       /** `1`: the call succeeded (a failure answers 4xx/5xx with `status: 0` and `error_code`) */
