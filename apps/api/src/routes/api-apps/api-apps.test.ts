@@ -11,7 +11,7 @@ const { answers } = receiver
 beforeAll(async () => {
   api = await startSynthesisTestApi({ env: { CALLBACK_ALLOW_HOSTS: '127.0.0.1' } })
   receiverUrl = await receiver.listen()
-}, 60_000)
+}, 240_000)
 afterAll(async () => {
   receiver.close()
   await api?.close()
