@@ -107,6 +107,7 @@ test('every guide reads at 360 px, in Vietnamese and in English, with its exampl
         docs(`guides.${guide}`, {}, prefix ? 'en' : 'vi'),
       )
       await expect(article.locator('figure pre').first()).toBeVisible()
+      await expect(page).toHaveTitle(`${docs(`guides.${guide}`, {}, prefix ? 'en' : 'vi')} – Loa`)
       if ((await sidewaysOverflow(page)) > 0) wide.push(path)
     }
   expect(wide).toEqual([])

@@ -8,9 +8,13 @@ import { ROUTES } from '@/lib/routes'
 
 type Props = { params: Promise<{ locale: string; guide: string }> }
 
+/** The guide's own title ("Bắt đầu nhanh – Loa"), with the docs' head otherwise. */
 export const generateMetadata = async ({ params }: Props) => {
   const { locale, guide } = await params
-  return buildPageMetadata(locale, `${ROUTES.docs}/${guide}`, 'docsTitle')
+  const meta = await buildPageMetadata(locale, `${ROUTES.docs}/${guide}`, 'docsTitle')
+  if (!isGuide(guide)) return meta
+  const t = await getTranslations({ locale, namespace: 'docs' })
+  return { ...meta, title: `${t(`guides.${guide}`)} – Loa` }
 }
 
 /** /docs/<guide>: one guide (content/docs/<locale>/<guide>.md). */
