@@ -108,6 +108,10 @@ test('console tokens: a 7-day token shows its expiry; rotate (confirmed, 30 days
   await languages.getByRole('button', { name: dm('language.python') }).click()
   await expect(quickStart.getByTestId('quick-start-python-async')).toContainText('urllib.request')
   await expect(quickStart.getByTestId('quick-start-python-sync')).toContainText(`"App-Id": "${appId}"`)
+  // The official TypeScript SDK beside them (issue 33).
+  await languages.getByRole('button', { name: dm('language.sdk') }).click()
+  await expect(quickStart.getByTestId('quick-start-sdk-sync')).toContainText('npm install @loa-voice/sdk')
+  await expect(quickStart.getByTestId('quick-start-sdk-async')).toContainText(`appId: "${appId}"`)
 
   // Rotate: confirm, choose 30 days for the new token.
   await app.getByRole('button', { name: dm('rotate') }).click()

@@ -5,6 +5,7 @@ import {
   QUICK_START_TOKEN_VARIABLE,
   quickStartAudioFile,
   quickStartSnippets,
+  SDK_PACKAGE,
 } from './quick-start.ts'
 import { DEFAULT_VOICE } from './synthesis.ts'
 
@@ -13,7 +14,7 @@ const one = (language: string, mode: string) =>
   snippets.find((s) => s.language === language && s.mode === mode)!.code
 
 describe('quickStartSnippets', () => {
-  it('writes curl, Node and Python, each in sync and async mode, with a file name to save it as', () => {
+  it('writes curl, Node, Python and the SDK, each in sync and async mode, with a file name to save it as', () => {
     expect(snippets.map((s) => `${s.language}/${s.mode}`)).toEqual(
       QUICK_START_LANGUAGES.flatMap((l) => QUICK_START_MODES.map((m) => `${l}/${m}`)),
     )
@@ -24,6 +25,8 @@ describe('quickStartSnippets', () => {
       'loa-async.mjs',
       'loa_sync.py',
       'loa_async.py',
+      'loa-sdk-sync.mjs',
+      'loa-sdk-async.mjs',
     ])
   })
 
@@ -43,7 +46,7 @@ describe('quickStartSnippets', () => {
   })
 
   it('polls GET /v1/tts/requests/{id} only in async mode', () => {
-    for (const language of QUICK_START_LANGUAGES) {
+    for (const language of QUICK_START_LANGUAGES.filter((l) => l !== 'sdk')) {
       expect(one(language, 'async')).toContain('/v1/tts/requests/')
       expect(one(language, 'sync')).not.toContain('/v1/tts/requests/')
       expect(one(language, 'sync')).toMatch(/"mode": ?"sync"/)
@@ -61,6 +64,18 @@ describe('quickStartSnippets', () => {
       for (const name of imports)
         expect(['json', 'os', 'time', 'urllib.error', 'urllib.request']).toContain(name)
     }
+  })
+
+  it('the SDK snippets import only the SDK and fs, and let it poll (createAndWait) in async mode', () => {
+    for (const mode of QUICK_START_MODES)
+      expect([...one('sdk', mode).matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual([
+        'node:fs/promises',
+        SDK_PACKAGE,
+      ])
+    expect(one('sdk', 'sync')).toContain('loa.tts.create({')
+    expect(one('sdk', 'sync')).toContain('"mode":"sync"')
+    expect(one('sdk', 'async')).toContain('loa.tts.createAndWait({')
+    expect(one('sdk', 'sync')).toContain(`npm install ${SDK_PACKAGE}`)
   })
 
   it('quotes for the shell: a text with an apostrophe and an app id with a quote stay one word each', () => {

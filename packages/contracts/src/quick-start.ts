@@ -3,11 +3,14 @@
  * `Authorization: Bearer` + `App-Id`, `GET /v1/tts/requests/{id}`): curl, Node (built-in fetch, no packages) and
  * Python (standard library only). The app id and the API base URL are written in; the token is read from the
  * `LOA_TOKEN` environment variable (it is shown only once, so it never sits in a snippet). Plain strings, no
- * imports: the web renders them and a server-side test runs them as written.
+ * imports: the web renders them and a server-side test runs them as written. `sdk`: the same calls through the
+ * official TypeScript SDK (`npm install @loa-voice/sdk`).
  */
 import { DEFAULT_VOICE } from './synthesis.ts'
 
-export const QUICK_START_LANGUAGES = ['curl', 'node', 'python'] as const
+export const QUICK_START_LANGUAGES = ['curl', 'node', 'python', 'sdk'] as const
+/** The npm package of the official TypeScript SDK (packages/sdk), which the `sdk` snippets use. */
+export const SDK_PACKAGE = '@loa-voice/sdk'
 export type QuickStartLanguage = (typeof QUICK_START_LANGUAGES)[number]
 export const QUICK_START_MODES = ['sync', 'async'] as const
 export type QuickStartMode = (typeof QUICK_START_MODES)[number]
@@ -183,17 +186,49 @@ const python = ({ base, appId, body }: Filled, mode: QuickStartMode): string => 
   return lines.join('\n')
 }
 
-const writers = { curl, node, python }
+const sdk = ({ base, appId, body }: Filled, mode: QuickStartMode): string => {
+  const file = quickStartAudioFile(mode)
+  const { mode: _mode, ...text } = body(mode)
+  const call =
+    mode === 'sync'
+      ? `const request = await loa.tts.create(${JSON.stringify({ ...text, mode: 'sync' })})`
+      : `const request = await loa.tts.createAndWait(${JSON.stringify(text)})`
+  return [
+    `// npm install ${SDK_PACKAGE}, then: ${QUICK_START_TOKEN_VARIABLE}='<app token>' node loa-sdk-${mode}.mjs`,
+    // Built from parts, as in the Node snippet.
+    `import { writeFile } from ${JSON.stringify('node:fs/promises').replace(/"/g, "'")}`,
+    `import { Loa } from ${JSON.stringify(SDK_PACKAGE).replace(/"/g, "'")}`,
+    '',
+    'const loa = new Loa({',
+    `  baseUrl: ${JSON.stringify(base)},`,
+    `  token: process.env.${QUICK_START_TOKEN_VARIABLE},`,
+    `  appId: ${JSON.stringify(appId)},`,
+    '})',
+    call,
+    ...(mode === 'async' ? ["console.log('request', request.requestId)"] : []),
+    "if (request.status !== 'SUCCESS') throw new Error(JSON.stringify(request))",
+    'const audio = await fetch(request.audioLink)',
+    `await writeFile(${JSON.stringify(file)}, Buffer.from(await audio.arrayBuffer()))`,
+    `console.log('saved ${file}')`,
+  ].join('\n')
+}
 
-/** Every quick-start snippet (curl, Node, Python × sync, async) for one app. */
+const writers = { curl, node, python, sdk }
+const FILES: Record<QuickStartLanguage, (mode: QuickStartMode) => string> = {
+  curl: (mode) => `loa-${mode}.sh`,
+  node: (mode) => `loa-${mode}.mjs`,
+  python: (mode) => `loa_${mode}.py`,
+  sdk: (mode) => `loa-sdk-${mode}.mjs`,
+}
+
+/** Every quick-start snippet (curl, Node, Python, the SDK × sync, async) for one app. */
 export const quickStartSnippets = (options: QuickStartOptions): QuickStartSnippet[] => {
   const filled = fill(options)
   return QUICK_START_LANGUAGES.flatMap((language) =>
     QUICK_START_MODES.map((mode) => ({
       language,
       mode,
-      file:
-        language === 'curl' ? `loa-${mode}.sh` : language === 'node' ? `loa-${mode}.mjs` : `loa_${mode}.py`,
+      file: FILES[language](mode),
       code: writers[language](filled, mode),
     })),
   )
