@@ -6,7 +6,7 @@
 // MUTATION_CONCURRENCY (default 1) sets Stryker's test-runner processes.
 import { execFileSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, matchesGlob } from 'node:path'
 import { Stryker } from '@stryker-mutator/core'
 import { MODULES } from './mutation-modules.mjs'
 
@@ -23,12 +23,8 @@ if (unknown.length) {
 /** Files changed since `ref` (committed or not), to run only the modules they touch. */
 const changedFiles = (ref) =>
   execFileSync('git', ['diff', '--name-only', ref, '--'], { encoding: 'utf8' }).split('\n').filter(Boolean)
-const touches = (module, files) => {
-  const dirs = [...module.mutate, ...module.testFiles].map((g) =>
-    g.replace(/[^/]*[*{].*$/, '').replace(/[^/]*$/, ''),
-  )
-  return files.some((f) => dirs.some((d) => f.startsWith(d)))
-}
+const touches = (module, files) =>
+  files.some((f) => [...module.mutate, ...module.testFiles].some((glob) => matchesGlob(f, glob)))
 
 let chosen = named.length ? MODULES.filter((m) => named.includes(m.name)) : MODULES
 if (changedAt >= 0) {
@@ -54,6 +50,7 @@ const runModule = async (module) => {
     coverageAnalysis: 'perTest',
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
     timeoutMS: 10_000,
+    dryRunTimeoutMinutes: 20,
     reporters: ['progress'],
     tempDirName: join(tmpdir(), `loa-mutation-${process.pid}`),
     cleanTempDir: 'always',
