@@ -1,12 +1,15 @@
 /**
- * `npm run bench:neural [-- --voice CODE] [--chars N]` — a neural (piper) voice through the full pipeline on
- * one worker thread: real-time factor (compute time / audio time), time to the first chunk (cold: session
- * loaded by that request; warm: loaded), and peak memory of the process with one worker, against its
+ * `npm run bench:neural [-- --voice CODE] [--medium] [--chars N]` — a neural (piper) voice through the full
+ * pipeline on one worker thread: real-time factor (compute time / audio time), time to the first chunk (cold:
+ * session loaded by that request; warm: loaded), and peak memory of the process with one worker, against its
  * memory before the voice was first used. Default voice: the tiny Piper-shaped test voice (figures then
- * measure the pipeline, not a real model); an installed voice (`loa voices install …`) by its code, from
- * ./data/voices or `--dir DIR`. Prints figures; asserts nothing.
+ * measure the pipeline, not a real model); `--medium`: the medium-size Piper-shaped voice that
+ * `test/piper/build-medium-voice.mjs` builds into $TMPDIR/loa-piper-medium (~59 MB, a Piper medium VITS
+ * decoder's shape and weight: the figures say what a real medium voice costs); an installed voice
+ * (`loa voices install …`) by its code, from ./data/voices or `--dir DIR`. Prints figures; asserts nothing.
  */
 import { spawnSync } from 'node:child_process'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -16,6 +19,7 @@ import {
   synthesizeStream,
   type SynthesisPool,
 } from '../src/index.ts'
+import { MEDIUM_VOICE, writeMediumVoice } from '../test/piper/build-medium-voice.mjs'
 import { benchText } from './bench-text.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -32,11 +36,20 @@ const rssMb = (): number => Math.round(process.memoryUsage().rss / 2 ** 20)
 /** Streams `text` and returns the time to the first chunk and in all, and the audio's length. */
 const stream = async (pool: SynthesisPool, voice: string, text: string) => {
   const started = performance.now()
+  const cpu = process.cpuUsage()
   let first = 0
   const s = synthesizeStream({ text, voice, format: 'mp3', bitrate: 64, cache: false, pool })
   for await (const _ of s) first ||= performance.now() - started
   const summary = await s.summary
-  return { firstMs: Math.round(first), ms: performance.now() - started, audioMs: summary.durationMs }
+  const used = process.cpuUsage(cpu)
+  return {
+    firstMs: Math.round(first),
+    ms: performance.now() - started,
+    // CPU time of the whole process (the worker and its ONNX thread included): what the voice costs whatever
+    // else the machine runs, where the wall-clock figures rise with the machine's load.
+    cpuMs: (used.user + used.system) / 1000,
+    audioMs: summary.durationMs,
+  }
 }
 
 /** The measuring child: one worker, so that its peak memory is one worker's. */
@@ -57,6 +70,8 @@ const child = async (voiceDir: string | undefined, voice: string, chars: number)
       characters: chars,
       audioSeconds: Math.round(long.audioMs / 100) / 10,
       realTimeFactor: Math.round((long.ms / long.audioMs) * 1000) / 1000,
+      cpuRealTimeFactor: Math.round((long.cpuMs / long.audioMs) * 1000) / 1000,
+      loadAverage1m: Math.round(os.loadavg()[0]! * 10) / 10,
       firstChunkColdMs: cold.firstMs,
       firstChunkWarmMs: warm.firstMs,
       firstChunkLongTextMs: long.firstMs,
@@ -69,16 +84,11 @@ const child = async (voiceDir: string | undefined, voice: string, chars: number)
 if (process.argv.includes('--child')) {
   await child(arg('dir'), arg('voice')!, Number(arg('chars')))
 } else {
-  const voice = arg('voice') ?? TINY_VOICE
+  const medium = process.argv.includes('--medium')
+  const voice = medium ? MEDIUM_VOICE : (arg('voice') ?? TINY_VOICE)
   const chars = Number(arg('chars') ?? 2000)
-  const args = [
-    ...(arg('voice') ? [] : ['--dir', TINY_DIR]),
-    '--voice',
-    voice,
-    '--chars',
-    String(chars),
-    '--child',
-  ]
+  const dir = medium ? path.dirname(writeMediumVoice()) : arg('voice') ? arg('dir') : TINY_DIR
+  const args = [...(dir ? ['--dir', dir] : []), '--voice', voice, '--chars', String(chars), '--child']
   console.log(
     `bench:neural — ${voice}, ${chars} characters, one worker thread (the machine's other load counts)`,
   )

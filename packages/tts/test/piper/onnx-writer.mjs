@@ -15,18 +15,27 @@ const varint = (value) => {
   return bytes
 }
 
-/** One protobuf message from [field, kind, value] entries; repeated fields are repeated entries. */
+/**
+ * One protobuf message from [field, kind, value] entries; repeated fields are repeated entries. Parts are joined
+ * once at the end, so that a message holding tens of megabytes of weights is built in one copy.
+ */
 export const message = (fields) => {
-  const out = []
+  const parts = []
   for (const [field, kind, value] of fields) {
     if (value === undefined) continue
-    if (kind === 'varint') out.push(...varint(field << 3), ...varint(value))
+    if (kind === 'varint') parts.push(Uint8Array.from([...varint(field << 3), ...varint(value)]))
     else {
       const bytes = kind === 'string' ? utf8.encode(value) : value
-      out.push(...varint((field << 3) | 2), ...varint(bytes.length), ...bytes)
+      parts.push(Uint8Array.from([...varint((field << 3) | 2), ...varint(bytes.length)]), bytes)
     }
   }
-  return Uint8Array.from(out)
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
 }
 
 export const DataType = { FLOAT: 1, INT64: 7 }
@@ -35,7 +44,7 @@ export const DataType = { FLOAT: 1, INT64: 7 }
 export const tensor = (name, dataType, dims, values) => {
   const raw =
     dataType === DataType.FLOAT
-      ? new Uint8Array(Float32Array.from(values).buffer)
+      ? new Uint8Array((values instanceof Float32Array ? values : Float32Array.from(values)).buffer)
       : new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer)
   return message([
     ...dims.map((d) => [1, 'varint', d]),
@@ -75,7 +84,7 @@ export const valueInfo = (name, elemType, dims) =>
     ],
   ])
 
-/** NodeProto; `attributes` holds integer attributes only (e.g. Cast's `to`). */
+/** NodeProto; `attributes` holds integers (e.g. Cast's `to`) and lists of integers (e.g. Conv's `pads`). */
 export const node = (opType, inputs, outputs, attributes = {}) =>
   message([
     ...inputs.map((i) => [1, 'string', i]),
@@ -85,11 +94,15 @@ export const node = (opType, inputs, outputs, attributes = {}) =>
     ...Object.entries(attributes).map(([name, i]) => [
       5,
       'bytes',
-      message([
-        [1, 'string', name],
-        [3, 'varint', i],
-        [20, 'varint', 2],
-      ]),
+      message(
+        Array.isArray(i)
+          ? [[1, 'string', name], ...i.map((v) => [8, 'varint', v]), [20, 'varint', 7]]
+          : [
+              [1, 'string', name],
+              [3, 'varint', i],
+              [20, 'varint', 2],
+            ],
+      ),
     ]),
   ])
 
