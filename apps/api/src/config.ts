@@ -91,12 +91,12 @@ const schema = z.object({
   API_AUDIO_RETENTION_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   ...paymentEnvFields,
   ...voiceProvidersEnvFields,
+  /** Where the back-office's "install a voice by name" finds `voices.json` (default: the public Piper repository). */
+  PIPER_VOICES_URL: httpUrl().optional(),
 })
 
 export interface ApiConfig {
   port: number
-  /** Where the back-office's "install a voice by name" finds `voices.json` (default: the public Piper repository). */
-  PIPER_VOICES_URL: httpUrl().optional(),
   host: string
   publicUrl: string
   webUrl: string
@@ -150,6 +150,8 @@ export interface ApiConfig {
   payments: PaymentsConfig
   /** Outside voice providers (`VOICE_PROVIDERS_FILE`); keys are read from their variables when a request is sent. */
   voiceProviders: VoiceProviderSettings[]
+  /** The Piper voice repository the back-office installs named voices from; undefined = the public one. */
+  piperVoicesUrl: string | undefined
 }
 
 /** Parses the environment once; fails fast naming every bad variable. */
@@ -158,8 +160,6 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
   return {
     port: c.API_PORT,
     host: c.HOST,
-  /** The Piper voice repository the back-office installs named voices from; undefined = the public one. */
-  piperVoicesUrl: string | undefined
     publicUrl: c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`,
     webUrl: c.WEB_PUBLIC_URL,
     corsOrigins: [...new Set([c.WEB_PUBLIC_URL, ...c.CORS_ORIGINS.map((o) => o.replace(/\/+$/, ''))])],
@@ -209,6 +209,6 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     },
     payments: paymentsFromEnv(c, c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`),
     voiceProviders: voiceProvidersFromEnv('api', c.VOICE_PROVIDERS_FILE, env),
+    piperVoicesUrl: c.PIPER_VOICES_URL,
   }
 }
-    piperVoicesUrl: c.PIPER_VOICES_URL,
