@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { cassoVerify, fromCasso, fromSepay, sepayAuthorized, sepayPayloadSchema } from './bank-webhook.ts'
 import { decideVnpayIpn } from './ipn.ts'
 import { creditsExpiry, planChangeKind } from './plan-change.ts'
 import { priceOrder } from './pricing.ts'
@@ -172,5 +174,68 @@ describe('VNPay checks', () => {
       new URL(buildVnpayPaymentUrl(credentials, { ...input, locale: l })).searchParams.get('vnp_Locale')
     expect(locale('en')).toBe('en')
     expect(locale('vi')).toBe('vn')
+  })
+})
+
+describe('bank webhooks at their edges', () => {
+  it('reads a SePay transfer: code before memo, direction, no code at all', () => {
+    const base = sepayPayloadSchema.parse({ id: 7, transferType: 'in', transferAmount: 1, content: ' memo ' })
+    expect(fromSepay(base)).toMatchObject({
+      provider: 'sepay',
+      transactionId: '7',
+      content: 'memo',
+      incoming: true,
+    })
+    expect(fromSepay({ ...base, code: 'LOA7K3M9Q2X' }).content).toBe('LOA7K3M9Q2X  memo')
+    expect(fromSepay({ ...base, transferType: 'out' }).incoming).toBe(false)
+  })
+
+  it('checks the SePay key exactly, whatever its length, after trimming the header', () => {
+    expect(sepayAuthorized('  Apikey s3cret-key  ', 's3cret-key')).toBe(true)
+    expect(sepayAuthorized('Token Apikey s3cret-key', 's3cret-key')).toBe(false)
+    expect(sepayAuthorized('Apikey s3cret', 's3cret-key')).toBe(false)
+    expect(sepayAuthorized(undefined, 's3cret-key')).toBe(false)
+  })
+
+  it('reads a Casso amount of 0 or below as not incoming', () => {
+    const data = { id: 1, reference: '', description: '', accountNumber: '' }
+    expect(fromCasso({ error: 0, data: { ...data, amount: 0 } }).incoming).toBe(false)
+    expect(fromCasso({ error: 0, data: { ...data, amount: -5 } })).toMatchObject({
+      amount: 5,
+      incoming: false,
+    })
+  })
+
+  describe('Casso signature', () => {
+    const key = 'casso-key'
+    const t = '1767225600000'
+    const body = { b: 1, a: [{ d: 1, c: 2 }] }
+    // The documented base string written out by hand: keys sorted at every depth, arrays kept in order.
+    const mac = (ts: string) =>
+      createHmac('sha512', key).update(`${ts}.{"a":[{"c":2,"d":1}],"b":1}`).digest('hex')
+    const header = (ts = t, v1 = mac(ts)) => `t=${ts}, v1=${v1}`
+
+    it('signs objects inside arrays with sorted keys', () => {
+      expect(cassoVerify(header(), body, key)).toBe(true)
+      expect(cassoVerify(header(t, mac(t).toUpperCase()), body, key)).toBe(true)
+    })
+
+    it('refuses a malformed timestamp or MAC', () => {
+      for (const ts of ['', '176722560', 'x1767225600000', '1767225600000x', '12345678901234567'])
+        expect(cassoVerify(`t=${ts},v1=${mac(t)}`, body, key)).toBe(false)
+      for (const v1 of ['', mac(t).slice(1), `${mac(t)}0`, `0${mac(t)}`, `z${mac(t).slice(1)}`])
+        expect(cassoVerify(`t=${t},v1=${v1}`, body, key)).toBe(false)
+      expect(cassoVerify(`t=${t}`, body, key)).toBe(false)
+    })
+
+    it('applies the age limit only when given, up to and including it', () => {
+      const sent = Number(t)
+      expect(cassoVerify(header(), body, key, { now: sent + 10 ** 9 })).toBe(true)
+      expect(cassoVerify(header(), body, key, { now: sent + 300_000, maxAgeMs: 300_000 })).toBe(true)
+      expect(cassoVerify(header(), body, key, { now: sent - 300_000, maxAgeMs: 300_000 })).toBe(true)
+      expect(cassoVerify(header(), body, key, { now: sent + 300_001, maxAgeMs: 300_000 })).toBe(false)
+      const fresh = String(Date.now())
+      expect(cassoVerify(header(fresh), body, key, { maxAgeMs: 60_000 })).toBe(true)
+    })
   })
 })
