@@ -1,7 +1,7 @@
 /** The lexicon is reviewed data: every entry has a reading and a reason, and no word is listed twice. */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { LEXICON, lexiconCapitals, lexiconExact, parseLexicon } from './lexicon.ts'
+import { LEXICON, lexiconCapitals, lexiconExact, lexiconSpelled, parseLexicon } from './lexicon.ts'
 
 describe('acronym and brand lexicon', () => {
   it('lists each word once per region, each with a reason and a reading in Vietnamese letters', () => {
@@ -34,6 +34,9 @@ describe('acronym and brand lexicon', () => {
     expect(lexiconCapitals('Zalo')).toBeNull()
     expect(lexiconCapitals('GDP')).toBeNull()
     expect(lexiconExact('SARS-CoV-2')).toBe('sa cô vi hai')
+    // Spelled on purpose even where the letters would read as a word.
+    expect(lexiconSpelled('ICISE')).toBe(true)
+    expect(lexiconSpelled('ASEAN')).toBe(false)
   })
 
   it('rejects a line without a reason', () => {

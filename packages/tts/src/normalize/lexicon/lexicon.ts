@@ -53,6 +53,7 @@ const REGIONAL = new Map<string, string>()
 /** Every listed word, the spelled ones included. */
 const REVIEWED = new Set(LEXICON.map((entry) => entry.word))
 const CAPITALS = new Map<string, string>()
+const SPELLED = new Set(LEXICON.filter((e) => !e.region && e.reading === 'spell').map((e) => e.word))
 for (const entry of LEXICON) {
   if (entry.region) {
     REGIONAL.set(`${entry.region} ${entry.word}`, entry.reading)
@@ -74,6 +75,11 @@ export function lexiconCapitals(letters: string, region?: Region): string | null
   return (
     CAPITALS.get(letters.toUpperCase()) ?? (/^[A-Z]+$/.test(letters) ? lexiconExact(letters, region) : null)
   )
+}
+
+/** Whether the word is listed to be spelled ("ICISE"), even where its letters would read as a word. */
+export function lexiconSpelled(word: string): boolean {
+  return SPELLED.has(word)
 }
 
 /** Whether the word is listed (read as a word or spelled on purpose): its reading is not in doubt. */

@@ -65,6 +65,8 @@ function contextual(ctx: RuleContext, i: number, word: string): Contextual | nul
   // Latin letters); "CH Play" is the store.
   if (word === 'CH' && isCapitalised(after) && (/[^A-Za-z]/.test(after) || LATIN_REPUBLICS.test(after)))
     return { text: 'cộng hòa', sure: true }
+  // "UB Thường vụ Quốc hội", "UB Kiểm tra": a committee before its name.
+  if (word === 'UB' && isCapitalised(after)) return { text: 'ủy ban', sure: true }
   // "HS lớp 9", "các HS": pupils; "mã HS" (a customs code) or HS alone may be letters.
   if (word === 'HS') {
     const sure = PUPIL_AFTER.test(after) || PUPIL_BEFORE.test(adjacentPreviousWord(ctx, i))

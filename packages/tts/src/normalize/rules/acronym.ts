@@ -4,7 +4,7 @@
  * headline ("THÔNG BÁO") are words, not acronyms, and stay as written.
  */
 import { letterName, spellLetters } from '../letters.ts'
-import { lexiconCapitals, lexiconExact, lexiconReviewed } from '../lexicon/lexicon.ts'
+import { lexiconCapitals, lexiconExact, lexiconReviewed, lexiconSpelled } from '../lexicon/lexicon.ts'
 import type { Rule, RuleContext } from '../rule-types.ts'
 import type { Region } from '../types.ts'
 
@@ -45,6 +45,7 @@ function inHeadline(ctx: RuleContext, i: number): boolean {
 export function readCapitals(ctx: RuleContext | null, i: number, letters: string): string | null {
   const wordLike = readWordLike(letters, ctx?.region)
   if (wordLike) return wordLike
+  if (lexiconSpelled(letters)) return spellLetters(letters)
   if (VIETNAMESE_MARKED.test(letters)) return null
   if (ctx && inHeadline(ctx, i) && SYLLABLE.test(letters.toLowerCase())) return null
   if (capitalisedWord(letters)) return letters.toLowerCase()
