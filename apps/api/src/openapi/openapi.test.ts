@@ -176,6 +176,7 @@ describe('OpenAPI document: who authenticates how', () => {
       'GET /api/v1/dubbing/{render_id}',
       'GET /api/v1/tts/{request_id}',
       'GET /api/v1/tts/{request_id}/callback-result',
+      'GET /v1/tts/requests',
       'GET /v1/tts/requests/{requestId}',
       'POST /api/v1/call-prompts',
       'POST /api/v1/call-prompts/check',

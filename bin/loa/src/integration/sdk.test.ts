@@ -94,6 +94,9 @@ describe('@loa-voice/sdk against `loa serve all`', () => {
       status: 401,
     })
     await loa.tts.waitForCompletion(first.requestId, { intervalMs: 200 })
+    // The request log holds it once, in the v1 shape.
+    const log = await loa.tts.list({ limit: 100 })
+    expect(log.items.filter((r) => r.requestId === first.requestId)).toHaveLength(1)
   }, 120_000)
 
   it('the Vbee shape: create, poll, and the callback log of the request', async () => {

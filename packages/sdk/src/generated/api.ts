@@ -799,6 +799,69 @@ export interface Operations {
       finishedAt: string | null
     }
   }
+  /** The app's requests, newest first (its request log), in the v1 shape */
+  'GET /v1/tts/requests': {
+    query: {
+      /** Items to skip (paging) */
+      offset?: number
+      /** Items per page */
+      limit?: number
+      /** The request’s state: IN_PROGRESS while it renders, then its outcome (SUCCESS, FAILURE or CANCELLED) */
+      status?: 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE'
+    }
+    response: {
+      /** How many items match in all (not only this page) */
+      total: number
+      /** The requests, newest first, as GET /v1/tts/requests/{requestId} answers each */
+      items: Array<{
+        /** The request’s id */
+        requestId: string
+        /** The request’s state: IN_PROGRESS while it renders, then its outcome (SUCCESS, FAILURE or CANCELLED) */
+        status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILURE'
+        /** Progress in percent, 0–100 */
+        progress: number
+        /** The voice (a `code` of GET /v1/voices) */
+        voiceCode: string
+        /** mp3, wav or pcm (raw 16-bit signed little-endian mono at `sampleRate`, no header) */
+        outputFormat: string
+        /** Sample rate in Hz (8000–48000) */
+        sampleRate: number
+        /** Billable characters of the text (pause tags left out, whitespace runs counted once) */
+        characters: number
+        /** Credits charged, once it succeeded (repeated sentences are not charged again) */
+        charactersCharged: number | null
+        /** Signed link to the audio (null until SUCCESS, or once deleted) */
+        audioLink: string | null
+        /** When `audioLink` and the timeline links stop working */
+        linkExpiresAt: string | null
+        /** Signed links to the subtitles and word timings (null until SUCCESS) */
+        timeline: {
+          /** Subtitles (SRT) */
+          srt: string
+          /** Subtitles (WebVTT) */
+          vtt: string
+          /** Each word’s start and end times (JSON) */
+          words: string
+        } | null
+        /** When the retention sweep may delete the audio and timeline (days after creation) */
+        retainUntil: string | null
+        /** true once the retention sweep deleted the files (links null, errorCode TTS_AUDIO_EXPIRED) */
+        audioDeleted: boolean
+        /** When the files were deleted (null: kept) */
+        audioDeletedAt: string | null
+        /** Length of the audio in ms (null until known) */
+        durationMs: number | null
+        /** Why there is no audio: the render’s code (FAILURE), CANCELLED, or TTS_AUDIO_EXPIRED */
+        errorCode: string | null
+        /** What went wrong, in English (null: nothing) */
+        errorMessage: string | null
+        /** When it was created (ISO 8601, UTC) */
+        createdAt: string
+        /** When it finished (null while it runs) */
+        finishedAt: string | null
+      }>
+    }
+  }
   /** Poll a request: status, progress, audio and timeline links, characters charged, error code */
   'GET /v1/tts/requests/{requestId}': {
     params: {

@@ -1,7 +1,7 @@
 import { AudioStream } from '../audio-stream.ts'
 import { randomKey, type CreateOptions, type Http, type RequestOptions } from '../http.ts'
 import { pollUntil, type PollOptions } from '../poll.ts'
-import type { LegacyStreamBody, TtsCreateBody, TtsRequest } from '../types.ts'
+import type { AnswerOf, LegacyStreamBody, QueryOf, TtsCreateBody, TtsRequest } from '../types.ts'
 import { StreamInput, type StreamInputOptions } from './stream-input.ts'
 
 /** `POST /v1/tts` and friends: synthesis in the shape of Vbee's current API (camelCase). */
@@ -35,6 +35,17 @@ export class Tts {
       idempotent: true,
       options,
     })
+  }
+
+  /**
+   * The app's request log: every request it made (any call: v1, the Vbee shape, streams, the WebSocket), newest
+   * first, in the v1 shape; filter with `status`, page with `offset`/`limit` (≤ 100).
+   */
+  list(
+    query: QueryOf<'GET /v1/tts/requests'> = {},
+    options: RequestOptions = {},
+  ): Promise<AnswerOf<'GET /v1/tts/requests'>> {
+    return this.http.json({ method: 'GET', path: '/v1/tts/requests', query, idempotent: true, options })
   }
 
   /** Polls the request until it is final (SUCCESS or FAILURE) and answers it; check `status`. */

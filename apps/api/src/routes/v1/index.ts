@@ -3,6 +3,7 @@ import { openAiRoutes } from '../openai/index.ts'
 import { streamInputRoutes } from '../stream-input/index.ts'
 import { installV1ErrorShape } from './error-shape.ts'
 import { retentionSweep } from './retention.ts'
+import { v1RequestLogRoute } from './requests.ts'
 import { v1TtsRoutes } from './tts.ts'
 import { v1VoicesRoute } from './voices.ts'
 
@@ -16,6 +17,8 @@ export const V1_BASE = '/v1'
 export const v1Routes: FastifyPluginAsyncZod = async (app) => {
   installV1ErrorShape(app)
   await app.register(v1TtsRoutes)
+  // The app's request log with its own token (issue 33)
+  await app.register(v1RequestLogRoute)
   await app.register(v1VoicesRoute)
   // Text in, audio out over a WebSocket, and its browser tickets (issue 30)
   await app.register(streamInputRoutes)
