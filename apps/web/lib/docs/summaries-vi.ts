@@ -8,7 +8,6 @@ export const SUMMARIES_VI: Record<string, string> = {
     'Hỏi lại một yêu cầu: trạng thái, tiến độ, đường dẫn âm thanh và dòng thời gian, số ký tự bị tính, mã lỗi',
   'GET /v1/tts/requests': 'Các yêu cầu của ứng dụng, mới nhất trước (nhật ký yêu cầu), theo dạng v1',
   'GET /v1/voices': 'Các giọng mà một yêu cầu v1 được dùng (công khai)',
-  'GET /v1/tts/requests': 'Các yêu cầu của ứng dụng, mới nhất trước (nhật ký yêu cầu), theo dạng v1',
   'POST /api/v1/tts': 'Bắt đầu tổng hợp (tương thích Vbee); kết quả được POST tới callback_url',
   'GET /api/v1/tts/{request_id}': 'Trạng thái, tiến độ và đường dẫn âm thanh của một yêu cầu',
   'POST /hmi/tts/v5': 'Text-to-speech v5 của FPT.AI, gọi đúng như gọi FPT.AI: chỉ đổi địa chỉ máy chủ',
