@@ -5,7 +5,12 @@
  */
 import { verifySignature } from '@loa/synthesis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callbackReceiver, startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
+import {
+  callbackReceiver,
+  developerApp,
+  startSynthesisTestApi,
+  type SynthesisTestApi,
+} from '../synthesis/test-setup.ts'
 import { fptVoiceMap, FPT_VOICES, loaSpeedOf } from './voices.ts'
 
 let api: SynthesisTestApi
@@ -21,20 +26,7 @@ afterAll(async () => {
   await api?.close()
 })
 
-const newApp = async (sub: string, credits: number) => {
-  await api.setBalance(sub, credits, 'aivoiceapi')
-  const res = await api.call({
-    method: 'POST',
-    url: '/api/v1/api-apps',
-    token: await api.token(sub),
-    payload: { name: 'Khách FPT' },
-  })
-  const { app, token } = res.json().result as {
-    app: { app_id: string; callback_secret: string }
-    token: string
-  }
-  return { token, secret: app.callback_secret, appId: app.app_id }
-}
+const newApp = (sub: string, credits: number) => developerApp(api, sub, credits)
 
 /** FPT's request: the text as the body, everything else in headers. */
 const fpt = (text: string, headers: Record<string, string>) =>

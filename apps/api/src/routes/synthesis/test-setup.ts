@@ -173,3 +173,25 @@ export const callbackReceiver = () => {
     close: () => void server.close(),
   }
 }
+
+/** A developer with `credits` in the API wallet and one API app: its token, id, callback secret and v1 headers. */
+export const developerApp = async (api: SynthesisTestApi, sub: string, credits = 10_000) => {
+  await api.setBalance(sub, credits, 'aivoiceapi')
+  const res = await api.call({
+    method: 'POST',
+    url: '/api/v1/api-apps',
+    token: await api.token(sub),
+    payload: { name: `Ứng dụng ${sub}` },
+  })
+  if (res.statusCode !== 200) throw new Error(`api-apps answered ${res.statusCode}: ${res.body}`)
+  const { app, token } = res.json().result as {
+    app: { app_id: string; callback_secret: string }
+    token: string
+  }
+  return {
+    token,
+    appId: app.app_id,
+    secret: app.callback_secret,
+    headers: { authorization: `Bearer ${token}`, 'app-id': app.app_id },
+  }
+}

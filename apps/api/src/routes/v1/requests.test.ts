@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
+import { developerApp, startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
 
 let api: SynthesisTestApi
 beforeAll(async () => {
@@ -9,17 +9,7 @@ afterAll(async () => {
   await api?.close()
 })
 
-const newApp = async (sub: string) => {
-  await api.setBalance(sub, 10_000, 'aivoiceapi')
-  const res = await api.call({
-    method: 'POST',
-    url: '/api/v1/api-apps',
-    token: await api.token(sub),
-    payload: { name: 'Nhật ký' },
-  })
-  const { app, token } = res.json().result as { app: { app_id: string }; token: string }
-  return { authorization: `Bearer ${token}`, 'app-id': app.app_id }
-}
+const newApp = async (sub: string) => (await developerApp(api, sub)).headers
 
 describe('GET /v1/tts/requests (the app’s request log, app token)', () => {
   it('lists every request of the app, newest first, in the v1 shape; filters by status; never another app’s', async () => {
