@@ -12,7 +12,7 @@ import { makeTestVideo } from '../packages/dubbing/src/media/test-video.ts'
 import { am, grantRole } from './support/admin.ts'
 import { E2E } from './support/env.ts'
 import { setFlagDefault } from './support/flags.ts'
-import { catalogue } from './support/messages.ts'
+import { catalogue, dm } from './support/messages.ts'
 import { signUp, sm } from './support/studio.ts'
 
 const checkout = catalogue('checkout', 'checkout')
@@ -178,6 +178,31 @@ test.describe('the first purchase (issue 28)', () => {
     await expect(page.getByTestId('current-package')).toHaveText('Free')
     await page.goto('/studio')
     await expect(page.getByTestId('current-package')).toHaveText('Miễn phí')
+  })
+
+  test('the console: the API wallet runs short in try-it — the panel, and "Mua thêm" opens the API package', async ({
+    page,
+  }) => {
+    await signUp(page, 'Nhà Phát Triển Hết Ký Tự')
+    await page.goto('/console/apps')
+    await page.getByRole('textbox', { name: sm('console.name') }).fill('Máy chủ thử')
+    await page.getByRole('button', { name: sm('console.create'), exact: true }).click()
+    const token = ((await page.getByTestId('new-token').textContent()) ?? '').trim()
+    await page.getByRole('textbox', { name: sm('console.tryToken') }).fill(token)
+    await page.getByRole('combobox', { name: dm('tryMode') }).selectOption('async')
+    // More than the API trial's 5.000 characters.
+    await page.getByRole('textbox', { name: sm('console.tryText') }).fill('Một câu thử khá dài. '.repeat(300))
+    await page.getByRole('button', { name: sm('console.trySend') }).click()
+    const short = page.getByTestId('out-of-credits')
+    await expect(short).toHaveAttribute('data-product', 'aivoiceapi')
+    await expect(short.getByTestId('out-of-credits-amounts')).toContainText(
+      checkout('units.characters', { n: '5.000' }),
+    )
+    await short.getByRole('link', { name: checkout('outOfCredits.buyMore') }).click()
+    await page.waitForURL((url) => url.pathname === '/studio/payments')
+    await expect(page.getByTestId('checkout').getByRole('heading')).toHaveText(
+      checkout('checkoutTitle', { name: 'API Cơ bản' }),
+    )
   })
 
   test('one promotion at a time: with the first-order discount on, the banner offers it, not the 10% voucher', async ({
