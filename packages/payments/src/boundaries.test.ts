@@ -6,6 +6,15 @@ import { creditsExpiry, planChangeKind } from './plan-change.ts'
 import { priceOrder } from './pricing.ts'
 import { buildVietQr, parseEmvco, readTlv, tlv } from './vietqr.ts'
 import { crc16CcittFalse } from './crc16.ts'
+import {
+  decideMomoResult,
+  MOMO_CREATE_PATH,
+  MOMO_QUERY_PATH,
+  momoRawSignature,
+  momoResultSchema,
+  momoResultSignature,
+  momoVerifyResult,
+} from './momo.ts'
 import { ctx, now, voucher } from './voucher-fixture.ts'
 import { chooseDiscount, voucherProblem } from './vouchers.ts'
 import { buildVnpayPaymentUrl, vnpSign, vnpSignData, vnpSucceeded, vnpVerify } from './vnpay.ts'
@@ -237,5 +246,68 @@ describe('bank webhooks at their edges', () => {
       const fresh = String(Date.now())
       expect(cassoVerify(header(fresh), body, key, { maxAgeMs: 60_000 })).toBe(true)
     })
+  })
+})
+
+describe('MoMo results at their edges', () => {
+  const credentials = {
+    partnerCode: 'MOMO',
+    accessKey: 'AK',
+    secretKey: 'SK',
+    endpoint: 'https://pay.example',
+  }
+  const minimal = {
+    partnerCode: 'MOMO',
+    orderId: 'LOAK7Q2M9XA',
+    requestId: 'r1',
+    amount: 50_000,
+    transId: 1,
+    resultCode: 0,
+    responseTime: 1,
+    signature: 'x',
+  }
+  const signedAs = (over: Record<string, unknown>) => {
+    const result = momoResultSchema.parse({ ...minimal, ...over })
+    return { ...result, signature: momoResultSignature(result, credentials) }
+  }
+
+  it('calls the documented v2 paths', () => {
+    expect(MOMO_CREATE_PATH).toBe('/v2/gateway/api/create')
+    expect(MOMO_QUERY_PATH).toBe('/v2/gateway/api/query')
+  })
+
+  it('reads a result with the optional fields absent as empty, numbers as numbers or strings', () => {
+    expect(momoResultSchema.parse(minimal)).toMatchObject({
+      orderInfo: '',
+      orderType: '',
+      message: '',
+      payType: '',
+      extraData: '',
+    })
+    expect(
+      momoResultSchema.parse({
+        ...minimal,
+        amount: '50000',
+        transId: '1',
+        resultCode: '0',
+        responseTime: '1',
+      }),
+    ).toBeTruthy()
+    expect(momoRawSignature(['a', 'b'], { a: 1 })).toBe('a=1&b=')
+  })
+
+  it('refuses another partner code even when signed with our key, and a malformed signature without throwing', () => {
+    const ours = signedAs({})
+    expect(momoVerifyResult(ours, credentials)).toBe(true)
+    expect(momoVerifyResult(signedAs({ partnerCode: 'OTHER' }), credentials)).toBe(false)
+    for (const signature of ['zz', `${ours.signature}ab`, `ab${ours.signature}`, 'g'.repeat(64)])
+      expect(momoVerifyResult({ ...ours, signature }, credentials)).toBe(false)
+  })
+
+  it('ignores an amount that only parses as a number', () => {
+    const order = { total: 50_000, status: 'PENDING' as const }
+    expect(decideMomoResult(signedAs({}), order)).toBe('pay')
+    for (const amount of ['+50000', '50000 ', ' 50000'])
+      expect(decideMomoResult(signedAs({ amount }), order)).toBe('ignore')
   })
 })
