@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './support/env.ts'
 import { catalogue } from './support/messages.ts'
 import { shellReady } from './support/page.ts'
+import { signUp, sm } from './support/studio.ts'
 
 /**
  * The developer docs (issue 33): /docs and /en/docs render the public API reference — grouped by product, no
@@ -71,7 +72,10 @@ for (const [locale, prefix] of [
           ]),
         )
       const english = summaries.filter(([key, text]) => text === operations[key!]).map(([key]) => key)
-      expect(english.sort()).toEqual(
+      expect(
+        english.sort(),
+        'a public operation without a summary in apps/web/lib/docs/summaries-vi.ts',
+      ).toEqual(
         locale === 'en'
           ? Object.keys(operations)
               .filter((key) => operations[key])
@@ -116,4 +120,15 @@ test('every guide reads at 360 px, in Vietnamese and in English, with its exampl
   await page.goto('/en/docs/migrate-from-openai')
   await expect(page.getByTestId('docs-sides').first().locator('figcaption')).toHaveText(['OpenAI', 'Loa'])
   await expect(page.getByText(docs('reference.exampleResponse', {}, 'en')).first()).toBeVisible()
+})
+
+test('the developer console links to the docs in its language', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signUp(page, 'Nhà Phát Triển Tài Liệu')
+  await page.goto('/console/apps')
+  const link = page.getByRole('link', { name: sm('console.swagger') })
+  await expect(link).toHaveAttribute('href', '/docs')
+  const [docsPage] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+  await expect(docsPage.getByTestId('api-reference')).toBeVisible()
+  await expect(docsPage.getByTestId('docs-operation').first()).toBeVisible()
 })

@@ -108,7 +108,8 @@ export function ApiConsole() {
 
   const shown = apps?.find((a) => a.appId === selected) ?? apps?.[0]
   const openapi = `${api.apiUrl}/api/v1/openapi.json`
-  const docs = `${api.apiUrl}/api/v1/docs`
+  // The site's developer docs (reference and guides) in the page's language.
+  const docs = locale === 'en' ? '/en/docs' : '/docs'
 
   return (
     <div className="console">
