@@ -31,6 +31,7 @@ export const SAMPLE_VOICE_FIELDS = [
   'sample_audio_url',
   'audio_link',
   'rank',
+  'level',
 ] as const
 
 export const sampleAudioOf = (voice: Voice): string | undefined =>

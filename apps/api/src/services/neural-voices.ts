@@ -43,6 +43,8 @@ export const createNeuralVoiceSync = (deps: {
     // A catalogue voice of the same code is the operator's: an installed file never replaces it.
     const { joined, row } = await joinVoiceRow(db, voice, NEURAL_PROVIDER, {
       isOperators: (existing) => existing.provider !== NEURAL_PROVIDER,
+      // A natural voice is offered where people first hear Loa (the landing's samples, the demo) and dubs.
+      extra: { isSample: true, hasDubbing: true },
     })
     if (!joined) return
     if (row?.sampleAudioUrl || !writeSample) return

@@ -22,7 +22,13 @@ export const syncProviderVoices = async (db: Db): Promise<void> => {
     await joinVoiceRow(db, voice, providerId, {
       isOperators: (row) => row.provider !== providerId && !(row.engineVoice === voice.code && !row.active),
       // A provider voice reads subtitles like any other voice: dubbing may cast it.
-      extra: { attribution: voice.attribution ?? null, licence: voice.licence ?? null, hasDubbing: true },
+      // Its language is the provider's (an English voice is catalogued en-US: dubbing lines in English it reads).
+      extra: {
+        attribution: voice.attribution ?? null,
+        licence: voice.licence ?? null,
+        hasDubbing: true,
+        languageCode: voice.provider!.languageCode,
+      },
     })
   }
   // Rows of provider voices removed from the file: their engine voice is their own code, which Loa no longer speaks.

@@ -7,6 +7,7 @@ import { groupVoicesByPurpose, SAMPLE_VOICE_FIELDS, type TryItVoice } from '@/li
 import type { Voice } from '@/lib/api/types'
 import { pickList } from '@/lib/api/endpoints'
 import { cachedLandingRead } from '@/lib/api/landing-cache'
+import { bestFirst } from '@/lib/studio/best-voice'
 import { Header } from './Header'
 import { Hero } from './Hero'
 import { ServiceTiles } from './ServiceTiles'
@@ -30,8 +31,8 @@ export const loadSampleVoices = async () => {
   })
   const voices = body.status === 1 ? pickList<Voice>(body.result, 'voices') : []
   const groups = groupVoicesByPurpose(voices, (path) => mediaUrl(path, config.cdnUrl))
-  // The try-it box can use every voice, with or without a recorded sample.
-  const all: TryItVoice[] = voices.map((v) => ({
+  // The try-it box can use every voice, with or without a recorded sample; it starts on the best installed one.
+  const all: TryItVoice[] = bestFirst(voices, voices).map((v) => ({
     code: v.code,
     name: v.name,
     region: (REGIONS as readonly string[]).includes(v.region ?? '') ? (v.region as Region) : 'NORTH',

@@ -1,6 +1,6 @@
 import { DEFAULT_VOICE } from '@loa/contracts/browser'
 import { describe, expect, it } from 'vitest'
-import { bestVoice, startsOnDefaultVoice } from './best-voice'
+import { bestFirst, bestVoice, startsOnDefaultVoice } from './best-voice'
 
 const voice = (code: string, level: string, rank: number) => ({
   code,
@@ -31,5 +31,16 @@ describe('the studio starting voice', () => {
     expect(startsOnDefaultVoice({ title: '', paragraphs: [p('Xin chào')] })).toBe(false)
     expect(startsOnDefaultVoice({ title: 'Dự án', paragraphs: [p('')] })).toBe(false)
     expect(startsOnDefaultVoice({ title: '', paragraphs: [p('', 'sg_female_kimngan_news')] })).toBe(false)
+  })
+
+  it("puts the demo's best voice first, the others in their order", () => {
+    const all = [
+      voice(DEFAULT_VOICE, 'BASIC', 1),
+      voice('other', 'BASIC', 2),
+      voice('neural-a', 'NEURAL', 100),
+    ]
+    const codes = (vs: { code: string }[]) => vs.map((v) => v.code)
+    expect(codes(bestFirst(all, all))).toEqual(['neural-a', DEFAULT_VOICE, 'other'])
+    expect(codes(bestFirst(all.slice(0, 2), all.slice(0, 2)))).toEqual([DEFAULT_VOICE, 'other'])
   })
 })

@@ -17,3 +17,9 @@ export const startsOnDefaultVoice = (draft: {
 }): boolean =>
   draft.title.trim() === '' &&
   draft.paragraphs.every((p) => p.text.trim() === '' && p.voiceCode === DEFAULT_VOICE)
+
+/** The demo's try-it voices with the best one first (issue #26 §1: the demo, like the studio, starts on it). */
+export const bestFirst = <V extends { code: string }>(voices: readonly V[], all: readonly Voice[]): V[] => {
+  const best = bestVoice(all)
+  return [...voices.filter((v) => v.code === best), ...voices.filter((v) => v.code !== best)]
+}

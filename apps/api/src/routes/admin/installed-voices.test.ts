@@ -78,7 +78,13 @@ describe('installed voices in the back-office', () => {
     expect(voice).toMatchObject({ name: NAME, engine: 'piper', tier: 'NEURAL' })
     expect(voice!.bytes).toBe(repository.bytesOf(NAME))
     const [row] = await api.database.db.select().from(t.voices).where(eq(t.voices.code, voice!.code))
-    expect(row).toMatchObject({ provider: 'piper', active: true, level: 'NEURAL' })
+    expect(row).toMatchObject({
+      provider: 'piper',
+      active: true,
+      level: 'NEURAL',
+      isSample: true,
+      hasDubbing: true,
+    })
     expect(row!.sampleAudioUrl).toMatch(/\/api\/v1\/media\/voices\/samples\//)
     expect(await audited('voice.install')).toContain(NAME)
 

@@ -2,6 +2,7 @@
  * Issue 29 in the studio's project: the typesetting rule is kept with the project and can be changed afterwards
  * (the kept subtitle file is read again under it), and each line says its language and whether its voice reads it.
  */
+import { app as t } from '@loa/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi } from '../../test/harness.ts'
 import { startSynthesisTestApi, type SynthesisTestApi } from '../synthesis/test-setup.ts'
@@ -76,6 +77,28 @@ describe('the typesetting rule after creation, and per-line languages', () => {
       false,
     ])
     expect(p.credit_factor).toBe(1)
+
+    // Given a voice of that language (an English provider voice in the catalogue), the English line is read.
+    await api.database.db.insert(t.voices).values({
+      code: 'en-us-female-e2e',
+      name: 'Emma',
+      gender: 'FEMALE',
+      region: 'NORTH',
+      features: ['NEWS'],
+      languageCode: 'en-US',
+      engineVoice: 'en-us-female-e2e',
+      provider: 'gpu',
+      hasDubbing: true,
+    })
+    expect((await call('PATCH', `/projects/${p.id}`, { voice_code: 'en-us-female-e2e' })).statusCode).toBe(
+      200,
+    )
+    const english = (await call('GET', `/projects/${p.id}`)).json().result
+    expect(english.lines.map((l: { voice_reads_language: boolean }) => l.voice_reads_language)).toEqual([
+      false,
+      false,
+      true,
+    ])
   })
 
   it('refuses a new rule for a project whose subtitles were not kept', async () => {

@@ -200,7 +200,8 @@ describe('provider voices through the API', () => {
       await new Promise((r) => setTimeout(r, 100))
       render = (await dub('GET', `/renders/${started.id}`)).json().result
     }
-    expect(render).toMatchObject({ status: 'SUCCESS' })
+    // Billed with its factor: 0.5 s → 7.0 s is 7 s of timeline, × 1.5 = 10.5 → 11 s.
+    expect(render).toMatchObject({ status: 'SUCCESS', seconds: 11 })
     const inputs = server.requests.slice(before).map((r) => (JSON.parse(r.body) as { input: string }).input)
     expect(inputs.join(' ')).toContain('Hẹn gặp lại nhé')
   })
