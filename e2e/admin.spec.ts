@@ -54,9 +54,17 @@ test.describe('back-office', () => {
       checkout('checkout.units.characters', { n: (before + 12_345).toLocaleString('vi-VN') }),
     )
     // A double click is one adjustment.
-    await expect(page.getByTestId('admin-ledger').getByRole('row').filter({ hasText: 'ADJUST' })).toHaveCount(
-      1,
-    )
+    const ledger = page.getByTestId('admin-ledger')
+    await expect(ledger.getByRole('row').filter({ hasText: am('ledgerKinds.ADJUST') })).toHaveCount(1)
+    // Kinds and the server's reasons in the page's language; the operator's own words as typed (issue 32).
+    await expect(
+      ledger
+        .getByRole('row')
+        .filter({ hasText: am('reasons.signup') })
+        .first(),
+    ).toBeVisible()
+    await expect(ledger.getByText('Bồi thường sự cố (e2e)')).toBeVisible()
+    await expect(ledger.getByText('signup package')).toHaveCount(0)
 
     await customer.page.reload()
     await expect.poll(async () => digits(await balance.textContent())).toBe(before + 12_345)

@@ -13,6 +13,7 @@ import {
   type Page,
 } from './admin-api'
 import { OrderManualActions } from './OrderManualActions'
+import { ROUTES } from '@/lib/routes'
 import { Pager } from './Pager'
 import { SimpleTable } from './SimpleTable'
 import { UnmatchedTransfers } from './UnmatchedTransfers'
@@ -88,6 +89,7 @@ function OrderPanel({ detail, onChanged }: { detail: OrderDetail; onChanged: () 
 export function AdminOrders() {
   const t = useTranslations('admin')
   const locale = useLocale()
+  const prefix = locale === 'en' ? '/en' : ''
   const api = useAdminApi()
   const [form, setForm] = useState<OrderFilter>({})
   const [filter, setFilter] = useState<OrderFilter>({})
@@ -121,7 +123,7 @@ export function AdminOrders() {
             <option value="">{t('support.all')}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(`orderStatus.${s}`)}
               </option>
             ))}
           </select>
@@ -180,10 +182,21 @@ export function AdminOrders() {
           },
           { label: t('audit.when'), cell: (o) => new Date(o.createdAt).toLocaleString(locale) },
           { label: t('users.package'), cell: (o) => o.packageCode },
-          { label: t('users.status'), cell: (o) => o.status },
+          { label: t('users.status'), cell: (o) => t(`orderStatus.${o.status}`) },
           { label: t('orders.method'), cell: (o) => o.paymentMethod ?? '—' },
           { label: t('users.total'), cell: (o) => money(o.total), numeric: true },
-          { label: t('orders.user'), cell: (o) => o.userId },
+          {
+            label: t('orders.user'),
+            cell: (o) => (
+              <a
+                href={`${prefix}${ROUTES.admin}/users/${encodeURIComponent(o.userId)}`}
+                className="admin-buyer"
+              >
+                <span>{o.userName ?? o.userEmail ?? o.userId}</span>
+                {o.userName && o.userEmail && <small>{o.userEmail}</small>}
+              </a>
+            ),
+          },
         ]}
         footer={page && <Pager offset={offset} limit={LIMIT} total={page.total} onChange={setOffset} />}
       />

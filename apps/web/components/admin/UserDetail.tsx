@@ -9,6 +9,7 @@ import { adminErrorKey, useAdminApi, type LedgerEntry, type Page, type UserPage 
 import { Pager } from './Pager'
 import { SimpleTable } from './SimpleTable'
 import { UserActions } from './UserActions'
+import { useReasonText } from './use-reason-text'
 
 const LEDGER_PAGE = 20
 
@@ -18,6 +19,7 @@ const LEDGER_PAGE = 20
  */
 export function AdminUserDetail({ id }: { id: string }) {
   const t = useTranslations('admin')
+  const reasonText = useReasonText()
   const locale = useLocale()
   const api = useAdminApi()
   const [user, setUser] = useState<UserPage | null>(null)
@@ -94,7 +96,7 @@ export function AdminUserDetail({ id }: { id: string }) {
         columns={[
           { label: t('audit.when'), cell: (e) => when(e.createdAt) },
           { label: t('users.product'), cell: (e) => t(`products.${e.product}`) },
-          { label: t('users.kind'), cell: (e) => e.kind },
+          { label: t('users.kind'), cell: (e) => t(`ledgerKinds.${e.kind}`) },
           {
             label: t('users.delta'),
             cell: (e) => (e.delta > 0 ? '+' : '') + credits(e.delta, WALLET_UNITS[e.product]),
@@ -105,7 +107,7 @@ export function AdminUserDetail({ id }: { id: string }) {
             cell: (e) => credits(e.balanceAfter, WALLET_UNITS[e.product]),
             numeric: true,
           },
-          { label: t('users.reason'), cell: (e) => e.reason },
+          { label: t('users.reason'), cell: (e) => reasonText(e.reason) },
           { label: t('users.actor'), cell: (e) => e.actor ?? '—' },
         ]}
         footer={
@@ -122,7 +124,7 @@ export function AdminUserDetail({ id }: { id: string }) {
           { label: t('users.source'), cell: (s) => s.source },
           { label: t('users.name'), cell: (s) => s.title },
           { label: t('users.characters'), cell: (s) => number(s.characters), numeric: true },
-          { label: t('users.status'), cell: (s) => s.status },
+          { label: t('users.status'), cell: (s) => t(`synthesisStatus.${s.status}`) },
         ]}
       />
       <SimpleTable
@@ -153,7 +155,7 @@ export function AdminUserDetail({ id }: { id: string }) {
         columns={[
           { label: t('audit.when'), cell: (o) => when(o.createdAt) },
           { label: t('users.package'), cell: (o) => o.packageCode },
-          { label: t('users.status'), cell: (o) => o.status },
+          { label: t('users.status'), cell: (o) => t(`orderStatus.${o.status}`) },
           { label: t('users.total'), cell: (o) => number(o.total), numeric: true },
         ]}
       />

@@ -221,6 +221,9 @@ export interface Order {
   id: string
   code: string | null
   userId: string
+  /** The buyer's profile e-mail and name (null when the sign-in gave none). */
+  userEmail: string | null
+  userName: string | null
   packageCode: string
   type: string
   status: string

@@ -2,6 +2,8 @@ import { PAID_ORDER, voice } from './commerce.ts'
 import type { HandExample } from './types.ts'
 
 const USER_ID = '7d1c9e02-5b8a-4f3e-9c61-2a4b8d0e6f13'
+/** Who bought an order, as the back-office lists it. */
+const BUYER = { user_id: USER_ID, user_email: 'lan@example.vn', user_name: 'Nguyễn Thị Lan' }
 /** The audit trail keeps a write's row before and after, as the API shows it. */
 const THU_HA = voice(
   'hn_female_thuha_news',
@@ -49,11 +51,11 @@ const PAID_EVENT = {
 /** The back office's pages whose items their routes type loosely: one realistic row each. */
 export const BACK_OFFICE_EXAMPLES: Record<string, HandExample> = {
   'GET /api/v1/admin/orders': {
-    response: { total: 1, items: [{ ...PAID_ORDER, in_use: false, user_id: USER_ID }] },
+    response: { total: 1, items: [{ ...PAID_ORDER, in_use: false, ...BUYER }] },
   },
   'GET /api/v1/admin/payments/events': { response: { total: 1, items: [UNMATCHED_EVENT] } },
   'GET /api/v1/admin/orders/{code}': {
-    response: { order: { ...PAID_ORDER, in_use: false, user_id: USER_ID }, events: [PAID_EVENT], audit: [] },
+    response: { order: { ...PAID_ORDER, in_use: false, ...BUYER }, events: [PAID_EVENT], audit: [] },
   },
   'GET /api/v1/admin/users/{id}/entries': {
     response: {

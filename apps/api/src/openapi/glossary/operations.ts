@@ -76,6 +76,14 @@ export const OPERATIONS: Record<string, GlossaryEntry> = {
     example: 'khach.hang@example.vn',
   },
   user_id: { description: 'The user’s id', example: '7d1c9e02-5b8a-4f3e-9c61-2a4b8d0e6f13' },
+  user_email: {
+    description: 'The buyer’s e-mail as their profile has it (null if the sign-in gave none)',
+    example: 'lan@example.vn',
+  },
+  user_name: {
+    description: 'The buyer’s name as their profile has it (null if the sign-in gave none)',
+    example: 'Nguyễn Thị Lan',
+  },
   locked: { description: 'Whether the account is now locked', example: true },
   'users:amount': { description: 'Credits to grant (a positive integer)', example: 50000 },
   'users:delta': { description: 'Credits to add (positive) or take back (negative)', example: 50000 },

@@ -17,11 +17,11 @@ const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
   api.call({ method, url: `/api/v1/admin${url}`, token: admin, ...(payload ? { payload } : {}) })
 
 /** A real order through the checkout (VietQR), as the buyer. */
-const buy = async (user: string) => {
+const buy = async (user: string, claims: { email?: string; name?: string } = {}) => {
   const res = await api.call({
     method: 'POST',
     url: '/api/v1/orders',
-    token: await api.token(user),
+    token: await api.token(user, claims),
     payload: { package_code: 'STUDIO-STANDARD-MONTH-V3.1', payment_method: 'VIETQR' },
   })
   expect(res.statusCode, res.body).toBe(200)
@@ -149,6 +149,29 @@ describe('orders and payments in the back-office', () => {
     )
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain('"REFUNDED"')
+  })
+})
+
+describe('who bought it (issue 32)', () => {
+  it('names each order’s buyer by e-mail and name, and finds orders by part of either', async () => {
+    const order = await buy('u-buyer-named', { email: 'chi.mai@tiemhoa.vn', name: 'Nguyễn Thị Chi Mai' })
+    await buy('u-buyer-other', { email: 'khac@loa.vn', name: 'Người Khác' })
+    for (const q of ['tiemhoa', 'CHI MAI', 'Thị Chi']) {
+      const { items } = (await call('GET', `/orders?q=${encodeURIComponent(q)}`)).json().result
+      expect(
+        items.map((o: { code: string }) => o.code),
+        q,
+      ).toEqual([order.code])
+      expect(items[0]).toMatchObject({
+        user_id: 'u-buyer-named',
+        user_email: 'chi.mai@tiemhoa.vn',
+        user_name: 'Nguyễn Thị Chi Mai',
+      })
+    }
+    // LIKE's wildcards in the text are taken as letters, not as "anything".
+    expect((await call('GET', '/orders?q=%25')).json().result.items).toEqual([])
+    const detail = (await call('GET', `/orders/${order.code}`)).json().result
+    expect(detail.order).toMatchObject({ user_email: 'chi.mai@tiemhoa.vn', user_name: 'Nguyễn Thị Chi Mai' })
   })
 })
 

@@ -1,6 +1,6 @@
 import { AppError, ok } from '@loa/contracts'
 import { app as t } from '@loa/db'
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -37,9 +37,18 @@ export const orderFilter = z.object({
   /** Created on or after this Vietnamese calendar day, and before the day after `to`. */
   from: day(),
   to: day(),
-  /** Order code, transfer memo or user id. */
+  /** Order code, transfer memo, user id, or part of the buyer's e-mail or name. */
   q: z.string().trim().max(100).optional(),
 })
+
+/** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally (a `%` typed in the search is a `%`). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** Orders of the users whose e-mail or name contains the text. */
+const boughtByMatching = (text: string): SQL => {
+  const pattern = containing(text)
+  return sql`${t.orders.userId} in (select ${t.users.id} from ${t.users} where ${t.users.email} ilike ${pattern} or ${t.users.name} ilike ${pattern})`
+}
 
 /** Midnight of a calendar day in Vietnam (UTC+7, no daylight saving). */
 const dayStart = (date: string) => new Date(`${date}T00:00:00+07:00`)
@@ -53,7 +62,12 @@ export const orderWhere = (f: z.infer<typeof orderFilter>): SQL | undefined => {
   if (f.to) where.push(lt(t.orders.createdAt, new Date(dayStart(f.to).getTime() + 86_400_000)))
   if (f.q)
     where.push(
-      or(eq(t.orders.code, f.q.toUpperCase()), ilike(t.orders.memo, `%${f.q}%`), eq(t.orders.userId, f.q))!,
+      or(
+        eq(t.orders.code, f.q.toUpperCase()),
+        ilike(t.orders.memo, containing(f.q)),
+        eq(t.orders.userId, f.q),
+        boughtByMatching(f.q),
+      )!,
     )
   return where.length ? and(...where) : undefined
 }
@@ -71,10 +85,25 @@ const eventWire = (e: typeof t.paymentEvents.$inferSelect) => ({
   created_at: e.createdAt.toISOString(),
 })
 
-const adminOrderWire = (o: typeof t.orders.$inferSelect) => ({
+type Buyer = { email: string | null; name: string | null }
+
+const adminOrderWire = (o: typeof t.orders.$inferSelect, buyer: Buyer | undefined) => ({
   ...orderToWire(o, null),
   user_id: o.userId,
+  user_email: buyer?.email ?? null,
+  user_name: buyer?.name ?? null,
 })
+
+/** The buyers of a page of orders, by id (one query). */
+const buyersOf = async (db: FastifyInstance['ctx']['db'], orders: { userId: string }[]) => {
+  const ids = [...new Set(orders.map((o) => o.userId))]
+  if (ids.length === 0) return new Map<string, Buyer>()
+  const rows = await db
+    .select({ id: t.users.id, email: t.users.email, name: t.users.name })
+    .from(t.users)
+    .where(inArray(t.users.id, ids))
+  return new Map(rows.map((r) => [r.id, r]))
+}
 
 const page = z.object({ total: z.number(), items: z.array(z.unknown()) })
 
@@ -106,7 +135,8 @@ export const orderReadRoutes = (parent: FastifyInstance): void => {
           .limit(limit),
         app.ctx.db.select({ n: count() }).from(t.orders).where(where),
       ])
-      return ok({ total: total?.n ?? 0, items: rows.map(adminOrderWire) })
+      const buyers = await buyersOf(app.ctx.db, rows)
+      return ok({ total: total?.n ?? 0, items: rows.map((o) => adminOrderWire(o, buyers.get(o.userId))) })
     },
   )
 
@@ -137,7 +167,7 @@ export const orderReadRoutes = (parent: FastifyInstance): void => {
           .orderBy(asc(t.auditLog.id)),
       ])
       return ok({
-        order: adminOrderWire(order),
+        order: adminOrderWire(order, (await buyersOf(app.ctx.db, [order])).get(order.userId)),
         events: events.map(eventWire),
         audit: audit.map((a) => ({
           action: a.action,
