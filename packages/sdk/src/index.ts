@@ -16,7 +16,6 @@ export {
   type StreamInputOptions,
   type StreamOutputFormat,
 } from './resources/stream-input.ts'
-export type { SpeechOptions } from './resources/openai.ts'
 export type { CallPromptJob } from './resources/call-prompts.ts'
 export { verifyWebhook, SIGNATURE_HEADER, type VerifyWebhookOptions } from './webhooks.ts'
 export type * from './types.ts'

@@ -142,6 +142,13 @@ describe('@loa-voice/sdk against `loa serve all`', () => {
     expect(speech.contentType).toMatch(/audio\/wav/)
     expect(isAudio(new Uint8Array(await speech.arrayBuffer()))).toBe(true)
     expect((await loa.openai.models()).data.length).toBeGreaterThan(0)
+    // Its Idempotency-Key: the same key and body speak the same request again, charged once.
+    const asked = { model: 'tts-1', voice: 'alloy', input: 'Một lần.', response_format: 'wav' as const }
+    const once = await loa.openai.speech(asked, { idempotencyKey: 'sdk-speech-1' })
+    await once.arrayBuffer()
+    const again = await loa.openai.speech(asked, { idempotencyKey: 'sdk-speech-1' })
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(isAudio(new Uint8Array(await again.arrayBuffer()))).toBe(true)
   }, 120_000)
 
   it('the WebSocket text-in stream: text in pieces, audio chunks with timing, then final', async () => {

@@ -84,7 +84,7 @@ describe('POST /hmi/tts/v5 (FPT.AI v5 shape)', () => {
     expect(await api.balance('fpt-user', 'aivoiceapi')).toBe(1_000 - row.json().charactersCharged)
   }, 120_000)
 
-  it('takes `api_key` as FPT documents it, any content type, and answers failures with error ≠ 0', async () => {
+  it('takes `api_key` as FPT documents it, any content type, Idempotency-Key, and answers failures with error ≠ 0', async () => {
     const { token } = await newApp('fpt-other', 1_000)
     const ok = await api.call({
       method: 'POST',
@@ -94,6 +94,12 @@ describe('POST /hmi/tts/v5 (FPT.AI v5 shape)', () => {
     })
     expect(ok.statusCode, ok.body).toBe(200)
     expect(ok.json().error).toBe(0)
+    // A retry with its Idempotency-Key is the same request (charged once), as on /v1/tts.
+    const keyed = { 'api-key': token, 'idempotency-key': 'fpt-retry-1' }
+    const first = await fpt('Một câu thử lại.', keyed)
+    const retried = await fpt('Một câu thử lại.', keyed)
+    expect(retried.headers['idempotent-replayed']).toBe('true')
+    expect(retried.json().request_id).toBe(first.json().request_id)
     const noKey = await fpt('Một câu ngắn.', {})
     expect(noKey.statusCode).toBe(401)
     expect(noKey.json()).toMatchObject({ error: 401, error_code: 'APP_TOKEN_INVALID', async: '' })
