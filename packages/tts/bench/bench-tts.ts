@@ -4,7 +4,7 @@
  * baseline (espeak-ng CLI + native MP3 encoder); memory flat in text length.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,12 +27,36 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const text = benchText(10_000)
 const work = mkdtempSync(path.join(tmpdir(), 'loa-bench-'))
 
-/** CPU seconds of this process (all threads) and of its reaped children, from /proc (Linux). */
+/** User + system CPU ms of one /proc stat line; `reaped` adds its waited-for children's (cutime, cstime). */
+const statCpuMs = (stat: string, reaped: boolean): number => {
+  const fields = stat.split(') ')[1]!.split(' ')
+  // utime, stime, cutime, cstime are fields 14–17 (1-based, counting pid and comm), in ticks of 10 ms.
+  return (reaped ? [11, 12, 13, 14] : [11, 12]).reduce((sum, i) => sum + Number(fields[i]), 0) * 10
+}
+
+/** A running child's CPU ms; 0 when it has just ended (then it counts as reaped). */
+const childCpuMs = (pid: string): number => {
+  try {
+    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'), false)
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * CPU ms of this process (all threads), of its reaped children, and of its children still running — the pool's
+ * line-mode `espeak-ng` processes live as long as the pool, so counting reaped children only (as the baseline's
+ * `espeak-ng` and `ffmpeg` runs are) left the native engine's own CPU out of the pipeline's figure. A child running
+ * at both readings counts its difference; one reaped in between moves its whole CPU to cutime, less what the first
+ * reading saw of it. From /proc (Linux).
+ */
 const cpuMs = (): number => {
   try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
-    // utime, stime, cutime, cstime are fields 14–17 (1-based, counting pid and comm).
-    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10
+    let total = statCpuMs(readFileSync('/proc/self/stat', 'utf8'), true)
+    for (const task of readdirSync('/proc/self/task'))
+      for (const pid of readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+        total += childCpuMs(pid)
+    return total
   } catch {
     return Number.NaN
   }
