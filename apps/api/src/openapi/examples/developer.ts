@@ -1,3 +1,4 @@
+import { DEFAULT_TYPESETTING } from '@loa/dubbing'
 import { signedLink, TIME_EXAMPLE, UUID_EXAMPLE } from '../glossary/common.ts'
 import type { HandExample } from './types.ts'
 
@@ -37,23 +38,7 @@ const PROJECT = {
   mute_original: false,
   media: null,
   notices: [],
-  typesetting: {
-    styles: [
-      'sign',
-      'signs',
-      'ts',
-      'typeset',
-      'song',
-      'op',
-      'ed',
-      'opening',
-      'ending',
-      'karaoke',
-      'kara',
-      'title',
-    ],
-    positioned: true,
-  },
+  typesetting: DEFAULT_TYPESETTING,
   subtitles_kept: true,
   created_at: TIME_EXAMPLE,
   updated_at: TIME_EXAMPLE,
