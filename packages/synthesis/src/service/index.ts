@@ -13,5 +13,5 @@ export {
 } from './rows.ts'
 export { checkLength, validateSynthesis, type SynthesisInput } from './validate.ts'
 export { resolveVoices, ttsVoiceFor, type InputParagraph, type StoredParagraph } from './voices.ts'
-export type { SpeechStream, StreamSource } from './stream.ts'
+export type { RenderPlan, SpeechStream, StreamSource } from './stream.ts'
 export { WATCH_POLL_MS, watchRequest, type WatchOptions } from './watch.ts'

@@ -10,9 +10,9 @@ import { ensureDownload, requestFileKeys, type DownloadFormat } from './files.ts
 import type { SynthesisRow } from './rows.ts'
 import { signalRequest } from './signals.ts'
 import { storedSampleRate } from '../telephony.ts'
-import { streamSpeech, type StreamSource } from './stream.ts'
+import { streamSpeech, streamSpeechEarly, type RenderPlan, type StreamSource } from './stream.ts'
 import { checkLength, type SynthesisInput } from './validate.ts'
-import { resolveVoices, type InputParagraph } from './voices.ts'
+import { regionOf, resolveVoices, type InputParagraph } from './voices.ts'
 import { watchRequest, type WatchOptions } from './watch.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -127,6 +127,17 @@ export const createSynthesisService = (deps: SynthesisDeps) => {
     download,
     /** Audio as it is rendered: a paid request made with `enqueue: false` (settled at the end), or the demo. */
     stream: (source: StreamSource) => streamSpeech(deps, source),
+    /** Audio rendered while its request is still being made; nothing leaves before the row exists (streamSpeechEarly). */
+    streamEarly: (pending: Promise<SynthesisRow>, plan: RenderPlan) => streamSpeechEarly(deps, pending, plan),
+    /**
+     * What requests of one voice will render with, as `createRequest` would store it: the engine voice and the
+     * owner's dictionary entries of its region now (the text-in WebSocket asks once per socket).
+     */
+    voicePlan: async (userId: string, voice: string) => {
+      const [paragraph] = await resolveVoices(db, [{ text: '', voice, speed: 1 }])
+      const entries = (await deps.dictionary?.entriesFor(userId, [regionOf(paragraph!)])) ?? []
+      return { voiceCode: paragraph!.voiceCode, dictionary: entries.length > 0 ? entries : null }
+    },
     /** The request's states as they change, ending with its final status (see watchRequest). */
     watch: (id: string, options: Omit<WatchOptions, 'queue'> = {}) =>
       watchRequest(deps.database, id, { ...options, queue: deps.queue }),

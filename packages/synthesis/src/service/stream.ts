@@ -34,6 +34,31 @@ export interface SpeechStream {
   row?: SynthesisRow
 }
 
+/** What a stream renders: the text, its voice and output, and the dictionary it reads with. */
+export interface RenderPlan {
+  text: string
+  voiceCode: string
+  speed: number
+  audioType: string
+  bitrate?: number
+  sampleRate: number
+  dictionary: readonly DictionaryEntry[] | null
+}
+
+const planOfRow = (row: SynthesisRow): RenderPlan => {
+  const paragraph = (row.paragraphs as RenderParagraph[])[0]!
+  return {
+    text: row.text,
+    voiceCode: paragraph.voiceCode,
+    speed: paragraph.speed,
+    audioType: row.audioType,
+    bitrate: row.bitrate,
+    sampleRate: row.sampleRate,
+    // A paid request reads with the dictionary snapshotted into its row (the owner's entries).
+    dictionary: (row.dictionary as DictionaryEntry[] | null) ?? null,
+  }
+}
+
 /**
  * Streams one single-voice text as it is rendered (on the tts worker-thread pool): the first bytes leave as soon as
  * the first sentence is encoded. With a request row (the developer API) the credits held for it are charged when the
@@ -45,29 +70,63 @@ export const streamSpeech = (
   source: StreamSource,
 ): SpeechStream => {
   const { row } = source
-  const paragraph = row ? (row.paragraphs as RenderParagraph[])[0]! : source
-  const audioType = row?.audioType ?? 'mp3'
+  if (!row)
+    return render(deps, {
+      text: source.text,
+      voiceCode: source.voiceCode,
+      speed: source.speed,
+      audioType: 'mp3',
+      sampleRate: 0,
+      dictionary: null,
+    })
+  return { ...render(deps, planOfRow(row), Promise.resolve(row), source.replay), row }
+}
+
+/**
+ * Starts rendering while the request is still being made (its row, the app's limits, the credit reservation), so
+ * the database work and the first sentence's synthesis overlap: the audio waits for the row before its first byte
+ * leaves — nothing is heard unpaid — and a refused request stops the render and rejects the chunks with its error.
+ * The plan must be what the request will store (the text-in WebSocket resolves the voice and the dictionary once).
+ */
+export const streamSpeechEarly = (
+  deps: Pick<SynthesisDeps, 'database' | 'storage'>,
+  pending: Promise<SynthesisRow>,
+  plan: RenderPlan,
+): SpeechStream => render(deps, plan, pending)
+
+const render = (
+  deps: Pick<SynthesisDeps, 'database' | 'storage'>,
+  plan: RenderPlan,
+  pending?: Promise<SynthesisRow>,
+  replay = false,
+): SpeechStream => {
+  // The consumer may never iterate (the socket closed first): a refused request must not be an unhandled rejection.
+  pending?.catch(() => undefined)
+  const { audioType } = plan
   const format = audioType === 'mp3' ? 'mp3' : 'wav'
   // Telephone outputs render at 16 kHz and are band-limited; raw PCM is the WAV stream without its header.
   const target =
-    telephonyTargetOf(audioType, row?.sampleRate ?? 0) ??
-    (audioType === 'pcm' ? { codec: 'pcm' as const, sampleRate: row!.sampleRate, wav: false } : undefined)
+    telephonyTargetOf(audioType, plan.sampleRate) ??
+    (audioType === 'pcm' ? { codec: 'pcm' as const, sampleRate: plan.sampleRate, wav: false } : undefined)
   const abort = new AbortController()
   const tracked = deps.storage ? trackingCache(sentenceCacheFor(deps.storage)) : undefined
   const stream = synthesizeStream({
-    text: row ? row.text : source.text,
-    voice: paragraph.voiceCode,
-    speed: paragraph.speed,
+    text: plan.text,
+    voice: plan.voiceCode,
+    speed: plan.speed,
     format,
-    bitrate: row?.bitrate,
-    sampleRate: target?.sampleRate === 8000 ? TELEPHONY_RENDER_RATE : row?.sampleRate,
-    // A paid request reads with the dictionary snapshotted into its row (the owner's entries).
-    dictionary: (row?.dictionary ?? undefined) as DictionaryEntry[] | undefined,
+    bitrate: plan.bitrate,
+    sampleRate: target?.sampleRate === 8000 ? TELEPHONY_RENDER_RATE : plan.sampleRate || undefined,
+    dictionary: (plan.dictionary ?? undefined) as DictionaryEntry[] | undefined,
     cache: tracked?.cache,
     signal: abort.signal,
   })
-  const settle = async (summary: SynthesisSummary | undefined, error?: unknown) => {
-    if (!row || source.replay) return
+  const settle = async (
+    row: SynthesisRow | undefined,
+    summary: SynthesisSummary | undefined,
+    error?: unknown,
+  ) => {
+    if (!row || replay) return
     if (summary)
       await completeRequest(deps.database, row, {
         audioKey: null,
@@ -85,18 +144,21 @@ export const streamSpeech = (
   }
   async function* chunks(): AsyncGenerator<Uint8Array> {
     let finished = false
+    let row: SynthesisRow | undefined
     try {
+      row = await pending
       for await (const chunk of target ? telephonyChunks(stream, target) : stream) yield chunk
       finished = true
-      await settle(await stream.summary)
+      await settle(row, await stream.summary)
     } catch (error) {
       finished = true
-      await settle(undefined, error).catch(() => undefined)
+      abort.abort()
+      await settle(row, undefined, error).catch(() => undefined)
       throw error
     } finally {
       if (!finished) {
         abort.abort()
-        await settle(undefined).catch(() => undefined)
+        await settle(row, undefined).catch(() => undefined)
       }
     }
   }
@@ -107,5 +169,5 @@ export const streamSpeech = (
     (summary) => summary.timeline,
     () => undefined,
   )
-  return { format, mimeType, chunks: chunks(), row, timeline }
+  return { format, mimeType, chunks: chunks(), timeline }
 }

@@ -28,6 +28,9 @@ export interface SessionOptions {
   onClose: () => void
 }
 
+/** The voice's engine code and the owner's dictionary, resolved once when the socket opens. */
+type VoicePlan = Awaited<ReturnType<SynthesisService['voicePlan']>>
+
 interface Context {
   id: string
   buffer: string
@@ -60,6 +63,10 @@ export const openSession = (o: SessionOptions) => {
   const spec = OUTPUT_FORMATS[o.format]
   const contexts = new Map<string, Context>()
   let closed = false
+  // Resolved while the client sends its first words; a voice that does not resolve leaves each clause to say so.
+  const plan: Promise<VoicePlan | undefined> = synthesis
+    .voicePlan(owner.userId, o.voice)
+    .catch(() => undefined)
 
   const send = (message: Record<string, unknown>) => {
     if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message))
@@ -107,10 +114,14 @@ export const openSession = (o: SessionOptions) => {
     void ctx.active?.return(undefined).catch(() => undefined)
   }
 
-  /** Speaks one clause: a streamed request, its audio as it comes, then the clause's character timing. */
+  /**
+   * Speaks one clause: a streamed request, its audio as it comes, then the clause's character timing. The render
+   * starts while the request is being made (row, limits, credits): no audio leaves before it exists.
+   */
   const speak = async (ctx: Context, text: string) => {
     if (ctx.closed || closed) return
-    const row = await synthesis.create(
+    const voice = await plan
+    const pending = synthesis.create(
       {
         paragraphs: [{ text, voice: o.voice, speed: ctx.speed }],
         audioType: spec.audioType as 'mp3',
@@ -119,7 +130,16 @@ export const openSession = (o: SessionOptions) => {
       },
       { userId: owner.userId, source: 'STREAM', app: owner, enqueue: false, retainUntil: o.retainUntil },
     )
-    const speech = synthesis.stream({ row })
+    const speech = voice
+      ? synthesis.streamEarly(pending, {
+          ...voice,
+          text,
+          speed: ctx.speed,
+          audioType: spec.audioType,
+          bitrate: spec.bitrate,
+          sampleRate: spec.sampleRate,
+        })
+      : synthesis.stream({ row: await pending })
     ctx.active = speech.chunks
     for await (const chunk of speech.chunks) {
       if (ctx.closed || closed) break
@@ -134,7 +154,7 @@ export const openSession = (o: SessionOptions) => {
         alignment: alignmentOf(text, timeline),
         isFinal: false,
         contextId: ctx.id,
-        requestId: row.id,
+        requestId: (await pending).id,
       })
     touch()
   }
