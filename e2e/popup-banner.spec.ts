@@ -126,7 +126,7 @@ test.describe('landing popup banner', () => {
 })
 
 test.describe('the popup rule (spec: excluded only on /demo; never over work in the studio)', () => {
-  for (const path of ['/support', '/en/services'])
+  for (const path of ['/support', '/en/services', '/terms', '/en/docs'])
     test(`another public page shows it too: ${path}`, async ({ page }) => {
       await page.goto(path)
       await expect(box(page)).toBeVisible({ timeout: 15_000 })

@@ -10,7 +10,7 @@ describe('routes', () => {
   })
 
   it('the popup rule: every public page but /demo; never the studio, console, back-office or a short link', () => {
-    for (const path of ['/', '/en', '/support', '/en/services', '/terms', '/en/privacy'])
+    for (const path of ['/', '/en', '/support', '/en/services', '/terms', '/en/privacy', '/docs', '/en/docs'])
       expect(showsPopupBanner(path), path).toBe(true)
     for (const path of [
       '/demo',
