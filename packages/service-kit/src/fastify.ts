@@ -37,7 +37,8 @@ export const createBaseApp = (options: BaseAppOptions): FastifyInstance => {
     ...options.fastify,
   }) as unknown as FastifyInstance
   app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id)
+    // A route may name its own record instead (e.g. the synthesis request a speech call made, as the console lists it).
+    if (!reply.hasHeader('x-request-id')) void reply.header('x-request-id', request.id)
     // JSON answers must never be sniffed into HTML or script by a browser.
     void reply.header('x-content-type-options', 'nosniff')
   })
