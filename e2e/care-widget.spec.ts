@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E } from './support/env.ts'
-import { msg } from './support/messages.ts'
+import { catalogue, msg } from './support/messages.ts'
 import { servedFlag, setFlagDefault, setFlagRules } from './support/flags.ts'
 import { shellReady } from './support/page.ts'
+import { signUp } from './support/studio.ts'
 
 const toggle = (page: Page) => page.locator('button.care-toggle')
 const chatRoot = (page: Page) => page.locator('#chat-root')
@@ -121,5 +122,41 @@ test.describe('customer-care widget', () => {
       await expect(toggle(page), path).toHaveCount(0)
       await expect(chatRoot(page), path).toHaveCount(0)
     }
+  })
+})
+
+test.describe('the widget and the checkout (issue 32)', () => {
+  const overlaps = (
+    a: { x: number; y: number; width: number; height: number },
+    b: { x: number; y: number; width: number; height: number },
+  ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+  test('at 360 px the widget never covers the checkout prices nor its pay button', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await signUp(page, 'Người Mua Trên Điện Thoại')
+    await page.goto('/studio/payments')
+    await expect(toggle(page)).toBeVisible({ timeout: 15_000 })
+    await page.getByTestId('buy-STUDIO-STANDARD-MONTH-V3.1').click()
+    const panel = page.getByTestId('checkout')
+    await expect(panel.getByTestId('total')).toBeVisible()
+    for (const target of [panel.getByTestId('total'), panel.getByTestId('pay')]) {
+      // The worst place: the price or the button scrolled to where the widget sits (20 px + half its 56 px up).
+      // Twice: the first jump may move the page's lazy parts, which shifts the target a little.
+      for (let pass = 0; pass < 2; pass += 1)
+        await target.evaluate((el) => {
+          const rect = el.getBoundingClientRect()
+          window.scrollBy({
+            top: rect.top + rect.height / 2 - (window.innerHeight - 48),
+            behavior: 'instant',
+          })
+        })
+      const box = await target.boundingBox()
+      expect(box).not.toBeNull()
+      const widget = await toggle(page).boundingBox()
+      if (widget) expect(overlaps(box!, widget)).toBe(false)
+    }
+    await panel.getByRole('button', { name: catalogue('checkout')('checkout.close') }).click()
+    await expect(panel).toHaveCount(0)
+    await expect(toggle(page)).toBeVisible()
   })
 })
