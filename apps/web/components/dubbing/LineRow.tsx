@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { clock, parseClock, type DubbingLine } from '@/lib/dubbing/api'
+import { lineLanguage } from '@/lib/dubbing/voice-suggest'
 import { LineFixes, type FixEdit } from './LineFixes'
 
 export interface LineEdit {
@@ -11,11 +12,6 @@ export interface LineEdit {
   speaker?: string | null
   fix?: FixEdit | null
 }
-
-const LANGUAGES = ['vi', 'en', 'latin', 'zh', 'ja', 'ko', 'ar', 'ru', 'th', 'he', 'other', 'none'] as const
-/** A detected language as a message key (an unknown one reads as "another script"). */
-const languageKey = (language: string) =>
-  (LANGUAGES as readonly string[]).includes(language) ? language : 'other'
 
 const ACTIONS = ['fit', 'speed', 'borrow', 'stretch', 'retime', 'unresolved', 'accepted-overrun'] as const
 
@@ -111,7 +107,7 @@ export function LineRow({
       {!validTimes && <p className="dub-error">{t('badTime')}</p>}
       {!line.voiceReadsLanguage && (
         <p className="dub-warning" data-testid="dub-language">
-          {t('languageWarning', { language: t(`languages.${languageKey(line.language)}`) })}
+          {t('languageWarning', { language: t(`languages.${lineLanguage(line.language)}`) })}
         </p>
       )}
       <LineFixes line={line} text={text} busy={busy} onFix={(fix) => void onSave({ fix })} />

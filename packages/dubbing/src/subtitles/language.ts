@@ -4,8 +4,10 @@
  * A Vietnamese voice reads only Vietnamese: anything else is reported per line (English, Arabic, Chinese…
  * are otherwise read as letter names or skipped).
  */
-export type LineLanguage =
-  'vi' | 'en' | 'latin' | 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'th' | 'he' | 'other' | 'none'
+import { voiceCanRead, type LineLanguage } from '@loa/contracts/browser'
+
+// The language list and the voice rule live in @loa/contracts (the studio's voice picker uses them too).
+export { voiceCanRead, type LineLanguage }
 
 const SCRIPTS: [LineLanguage, RegExp][] = [
   ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
@@ -49,14 +51,6 @@ export const detectLanguage = (speech: string): LineLanguage => {
   const english = words.filter((w) => ENGLISH_WORDS.has(w)).length
   if (english > 0 && words.length >= 3 && vietnamese === 0) return 'en'
   return vietnamese > 0 ? 'vi' : words.length < 3 ? 'vi' : 'latin'
-}
-
-/** Whether a voice of `voiceLanguage` (a BCP 47 code like "vi-VN") can read a line in `language`. */
-export const voiceCanRead = (voiceLanguage: string, language: LineLanguage): boolean => {
-  if (language === 'none') return true
-  const voice = voiceLanguage.toLowerCase().split('-')[0]
-  if (voice === 'vi') return language === 'vi'
-  return voice === language || (language === 'latin' && voice !== 'vi')
 }
 
 const NAMES: Record<LineLanguage, string> = {

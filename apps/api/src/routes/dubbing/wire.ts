@@ -1,6 +1,6 @@
-import { DUBBING_RENDER_FILES, normalizeCreditFactor } from '@loa/contracts'
+import { DUBBING_RENDER_FILES, LINE_LANGUAGES, normalizeCreditFactor } from '@loa/contracts'
 import { app as t, type Db } from '@loa/db'
-import { detectLanguage, speechText, voiceCanRead, type LineLanguage } from '@loa/dubbing'
+import { detectLanguage, speechText, voiceCanRead } from '@loa/dubbing'
 import { projectLines, projectSpeakers, renderCreditFactor, type RenderRow } from '@loa/dubbing/server'
 import { desc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
@@ -101,21 +101,6 @@ export const toProjectWire = (p: ProjectRow): z.infer<typeof projectWire> => ({
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
 })
-
-const LINE_LANGUAGES = [
-  'vi',
-  'en',
-  'latin',
-  'zh',
-  'ja',
-  'ko',
-  'ar',
-  'ru',
-  'th',
-  'he',
-  'other',
-  'none',
-] as const satisfies readonly LineLanguage[]
 
 export const lineWire = z.object({
   id: z.string(),
