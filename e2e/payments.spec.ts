@@ -76,6 +76,24 @@ test.describe('payments sandbox', () => {
     await expect(page.getByTestId('order-row').first()).toHaveAttribute('data-status', 'PAID')
   })
 
+  test('checkout lists the public vouchers and picking one applies its discount (spec 7.30, 7.32)', async ({
+    page,
+  }) => {
+    await signUp(page, 'Người chọn mã')
+    await page.setViewportSize({ width: 360, height: 800 })
+    const { panel } = await openCheckout(page)
+    const choice = panel.getByTestId('voucher-choice-LOA10')
+    await expect(choice).toContainText('Giảm 10% mọi gói Studio')
+    await choice.click()
+    // 10% off 99.000 đ = 89.100 đ, + 10% VAT = 98.010 đ
+    await expect(panel.getByTestId('discount')).toContainText('9.900')
+    await expect(panel.getByTestId('total')).toContainText('98.010')
+    await expect(choice).toHaveAttribute('aria-pressed', 'true')
+    await expect(panel.getByLabel(checkout.voucher!, { exact: true })).toHaveValue('LOA10')
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(360)
+  })
+
   test('the first-paid-user flag gives a first order its discount at checkout', async ({ page }) => {
     await signUp(page, 'Người mua lần đầu')
     await setFlagDefault('discount-for-first-paid-user', true)

@@ -6,6 +6,7 @@ import type { UsagePackage } from '@/lib/api/types'
 import { useCheckoutApi, type OfferedMethod, type PaymentMethod, type Quote } from '@/lib/payments/api'
 import { checkoutErrorKey } from './checkout-errors'
 import { useCreditFormat } from './useCreditFormat'
+import { VoucherChoices } from './VoucherChoices'
 
 /**
  * Checkout of one package: the price with VAT and the one discount (voucher or first-order offer), the plan
@@ -158,6 +159,14 @@ export function Checkout({
           </button>
         )}
       </form>
+      <VoucherChoices
+        packageCode={pkg.code}
+        chosen={voucher}
+        onPick={(code) => {
+          setVoucherInput(code)
+          setVoucher(code)
+        }}
+      />
       {error && (
         <p role="alert" className="checkout-error">
           {error}

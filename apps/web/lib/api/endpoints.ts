@@ -131,7 +131,8 @@ export const createApi = (http: HttpClient) => ({
         params: { type: 'STUDIO', status: 'PAID', ...params },
       })
       .catch((): ApiEnvelope<unknown> => ({ status: 0 })),
-  getPublicVouchers: () => orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/public-vouchers`)),
+  getPublicVouchers: (locale?: string) =>
+    orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/public-vouchers`, { params: { locale } })),
   /** The voucher offered above the page (the user version with a token); its texts in the page's `locale`. */
   getVoucherBanner: (token?: string | null, locale?: string) =>
     orNull(
@@ -143,8 +144,10 @@ export const createApi = (http: HttpClient) => ({
     ),
   getVouchers: (token: string) =>
     orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/vouchers`, { token })),
-  getPaidOrderVouchers: (token: string) =>
-    orNull(http.request<ApiEnvelope<unknown>>('GET', `${V1}/vouchers/paid-orders`, { token })),
+  getPaidOrderVouchers: (token: string, locale?: string) =>
+    orNull(
+      http.request<ApiEnvelope<unknown>>('GET', `${V1}/vouchers/paid-orders`, { token, params: { locale } }),
+    ),
   requestDeleteAccount: (contact: string) =>
     orErrorBody(
       http.request<ApiEnvelope<unknown>>('POST', `${V1}/request-to-delete-account`, { body: { contact } }),

@@ -104,6 +104,7 @@ describe('API calls and their error behaviour (spec §7/§8)', () => {
     expect(await api().getMe('t')).toEqual({})
     expect(await api().getOrders('t', {})).toEqual({ status: 0 })
     expect(await api().getPublicVouchers()).toBeNull()
+    expect(await api().getPaidOrderVouchers('t', 'en')).toBeNull()
     expect(
       await api().postContact({ name: 'a', email: 'b', phoneNumber: 'c', purpose: 'd', content: 'e' }),
     ).toEqual({

@@ -1,0 +1,33 @@
+import { pickList } from '../../lib/api/endpoints'
+
+/** A voucher checkout offers with a click (fields of the camelized `GET /vouchers/paid-orders`, `/public-vouchers`). */
+export interface VoucherChoice {
+  code: string
+  title: string
+  discountPercent: number | null
+  discountAmount: number | null
+  maxDiscount: number | null
+  packageCodes: string[]
+}
+
+/**
+ * The vouchers to pick at checkout of one package: the customer's vouchers from paid orders first, then the public
+ * ones, each code once, only those valid for the package (no package list = every package). A failed call is null
+ * (spec: "null on error") and simply adds nothing, so checkout works with none shown.
+ */
+export const voucherChoices = (
+  paidOrders: { result?: unknown } | null,
+  publicVouchers: { result?: unknown } | null,
+  packageCode: string,
+): VoucherChoice[] => {
+  const seen = new Set<string>()
+  return [
+    ...pickList<VoucherChoice>(paidOrders?.result, 'items'),
+    ...pickList<VoucherChoice>(publicVouchers?.result, 'items'),
+  ].filter((v) => {
+    if (!v || typeof v.code !== 'string' || seen.has(v.code)) return false
+    seen.add(v.code)
+    const packages = Array.isArray(v.packageCodes) ? v.packageCodes : []
+    return packages.length === 0 || packages.includes(packageCode)
+  })
+}
