@@ -34,7 +34,7 @@ test.describe('payments sandbox', () => {
   // One flag test turns a checkout rule on for everybody: the journeys run one after the other.
   test.describe.configure({ mode: 'serial' })
 
-  test('VietQR: the QR and account to copy, the simulated transfer turns the order green and adds credits', async ({
+  test('VietQR: the QR and account to copy, the simulated transfer turns the order green and adds credits; the orders filter by status (7.33)', async ({
     page,
   }) => {
     await signUp(page, 'Người mua VietQR')
@@ -53,6 +53,17 @@ test.describe('payments sandbox', () => {
     await expect(order.getByTestId('order-paid')).toBeVisible()
     await expect(order.getByTestId('receipt')).toContainText(memo)
     await expect.poll(() => studioBalance(page)).toBe(before + 100_000)
+    // Spec 7.33, order query: a second (pending) order, then the status filter shows only orders of that status.
+    await page.getByTestId(`buy-${PACKAGE}`).click()
+    await page.getByTestId('checkout').getByTestId('pay').click()
+    await expect(order).toHaveAttribute('data-status', 'PENDING')
+    const rows = page.getByTestId('order-row')
+    await expect(rows).toHaveCount(2)
+    for (const status of ['PENDING', 'PAID']) {
+      await page.getByTestId('orders-status').selectOption(status)
+      await expect(rows).toHaveCount(1)
+      await expect(rows.first()).toHaveAttribute('data-status', status)
+    }
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(width).toBeLessThanOrEqual(360)
   })

@@ -11,13 +11,13 @@ import {
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import type { UsagePackage } from '@/lib/api/types'
-import { useCheckoutApi, type CheckoutOrder } from '@/lib/payments/api'
 import { buyMorePackage, productToBuy } from '@/lib/payments/shortfall'
 import { useStudioApi, type Profile, type Voucher } from '@/lib/studio/api'
 import { studioErrorKey } from '@/lib/studio/errors'
 import { planChange } from '@/lib/studio/plans'
 import { Checkout } from './Checkout'
 import { OrderView } from './OrderView'
+import { OrdersList } from './OrdersList'
 import { useCreditFormat } from './useCreditFormat'
 import '@/components/studio/studio.css'
 import './checkout.css'
@@ -65,8 +65,7 @@ export function PaymentsPage() {
   const api = useStudioApi()
   const [packages, setPackages] = useState<UsagePackage[] | null>(null)
   const [me, setMe] = useState<(Profile & { balances?: Balance[] }) | null>(null)
-  const [orders, setOrders] = useState<CheckoutOrder[] | null>(null)
-  const checkout = useCheckoutApi()
+  const [reload, setReload] = useState(0)
   const [vouchers, setVouchers] = useState<Voucher[] | null>(null)
   const [cycle, setCycle] = useState<string>('monthly')
   const [type, setType] = useState<string>('STUDIO')
@@ -98,11 +97,8 @@ export function PaymentsPage() {
       .me()
       .then(setMe)
       .catch(() => undefined)
-    checkout
-      .orders()
-      .then((r) => setOrders(r.items))
-      .catch(() => setOrders([]))
-  }, [api, checkout])
+    setReload((n) => n + 1)
+  }, [api])
 
   const showOrder = (code: string | null, vnpay: string | null = null) => {
     setBuying(null)
@@ -306,54 +302,7 @@ export function PaymentsPage() {
         )}
       </section>
 
-      <section aria-labelledby="orders-title" className="no-print">
-        <h2 id="orders-title">{tc('ordersTitle')}</h2>
-        {orders === null ? (
-          <p aria-busy="true">…</p>
-        ) : orders.length === 0 ? (
-          <p className="muted">{t('noOrders')}</p>
-        ) : (
-          <div className="studio-table-wrap">
-            <table className="studio-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('orderPackage')}</th>
-                  <th scope="col">{t('orderAmount')}</th>
-                  <th scope="col">{t('orderStatus')}</th>
-                  <th scope="col">{t('orderDate')}</th>
-                  <th scope="col">
-                    <span className="sr-only">{tc('view')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <tr key={o.id} data-testid="order-row" data-status={o.status}>
-                    <td>
-                      {nameOf(o.packageCode)}
-                      {o.code && <div className="muted">{o.code}</div>}
-                    </td>
-                    <td>{t('price', { price: nf(o.total) })}</td>
-                    <td>{tc(`status.${o.status}`)}</td>
-                    <td>{new Date(o.paidAt ?? o.createdAt).toLocaleDateString(locale)}</td>
-                    <td>
-                      {o.code && (
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-small"
-                          onClick={() => showOrder(o.code!)}
-                        >
-                          {tc('view')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <OrdersList reload={reload} packageName={nameOf} onView={(code) => showOrder(code)} />
     </div>
   )
 }

@@ -7,8 +7,9 @@ import { voucherChoices, type VoucherChoice } from './voucher-choices'
 
 /**
  * The customer's vouchers from paid orders and the public vouchers (spec 7.30, 7.32: `GET /vouchers/paid-orders`,
- * `GET /public-vouchers`), picked with a click instead of typing the code. Nothing is shown when there are none or
- * the calls failed; the typed-code form beside it keeps working.
+ * `GET /public-vouchers`), picked with a click instead of typing the code; `GET /vouchers` drops the public ones the
+ * caller's audience cannot use. Nothing is shown when there are none or the calls failed; the typed-code form beside
+ * it keeps working.
  */
 export function VoucherChoices({
   packageCode,
@@ -29,11 +30,12 @@ export function VoucherChoices({
     let live = true
     void (async () => {
       const token = await getToken().catch(() => undefined)
-      const [paid, open] = await Promise.all([
+      const [paid, open, usable] = await Promise.all([
         token ? api.getPaidOrderVouchers(token, locale) : Promise.resolve(null),
         api.getPublicVouchers(locale),
+        token ? api.getVouchers(token) : Promise.resolve(null),
       ])
-      if (live) setChoices(voucherChoices(paid, open, packageCode))
+      if (live) setChoices(voucherChoices(paid, open, packageCode, usable))
     })()
     return () => {
       live = false

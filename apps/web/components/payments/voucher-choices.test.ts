@@ -35,4 +35,18 @@ describe('the vouchers checkout offers (spec 7.30, 7.32)', () => {
     expect(voucherChoices(null, null, 'P')).toEqual([])
     expect(voucherChoices({ result: undefined }, { result: 'oops' }, 'P')).toEqual([])
   })
+
+  it('leaves out a public voucher the caller cannot use (GET /vouchers), unless that call failed', () => {
+    const open = list(voucher('LOA10'), voucher('CHAOBANMOI'))
+    const paid = list(voucher('KHACHQUEN50K'))
+    expect(voucherChoices(paid, open, 'P', list(voucher('LOA10'))).map((v) => v.code)).toEqual([
+      'KHACHQUEN50K',
+      'LOA10',
+    ])
+    expect(voucherChoices(paid, open, 'P', null).map((v) => v.code)).toEqual([
+      'KHACHQUEN50K',
+      'LOA10',
+      'CHAOBANMOI',
+    ])
+  })
 })

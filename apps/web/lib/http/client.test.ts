@@ -144,5 +144,8 @@ describe('API calls and their error behaviour (spec §7/§8)', () => {
     )
     await api().getOrders('tok', { usagePackage: 'X' })
     expect(seen.at(-1)!.url).toBe('/api/v1/orders?type=STUDIO&status=PAID&usage_package=X')
+    // A filter given as undefined drops the spec's default (the payments page's "all").
+    await api().getOrders('tok', { type: undefined, status: 'PENDING', usagePackage: undefined })
+    expect(seen.at(-1)!.url).toBe('/api/v1/orders?status=PENDING')
   })
 })

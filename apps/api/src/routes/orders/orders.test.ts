@@ -76,6 +76,27 @@ describe('GET /api/v1/orders', () => {
     expect(byCode.json().result.items.map((o: { type: string }) => o.type)).toEqual(['API'])
   })
 
+  it('order query (spec 7.33): status alone and type alone return only the caller’s matching orders', async () => {
+    const token = await api.token('u-buyer')
+    const list = async (query: string) => {
+      const res = await api.call({ method: 'GET', url: `/api/v1/orders?${query}`, token })
+      expect(res.statusCode).toBe(200)
+      const items = res.json().result.items as { type: string; status: string; package_code: string }[]
+      return items.map((o) => `${o.type}/${o.status}/${o.package_code}`).sort()
+    }
+    expect(await list('status=PENDING')).toEqual(['STUDIO/PENDING/STUDIO-VIP-MONTH-V3.1'])
+    expect(await list('status=PAID')).toEqual([
+      'API/PAID/API-BASIC-MONTH-V3.1',
+      'STUDIO/PAID/STUDIO-STANDARD-MONTH-V3.1',
+    ])
+    expect(await list('type=API')).toEqual(['API/PAID/API-BASIC-MONTH-V3.1'])
+    expect(await list('type=STUDIO')).toEqual([
+      'STUDIO/PAID/STUDIO-STANDARD-MONTH-V3.1',
+      'STUDIO/PENDING/STUDIO-VIP-MONTH-V3.1',
+    ])
+    expect(await list('status=REFUNDED')).toEqual([])
+  })
+
   it('hides other users’ orders (404) and validates filters', async () => {
     const token = await api.token('u-buyer')
     expect((await api.call({ method: 'GET', url: `/api/v1/orders/${mine}`, token })).statusCode).toBe(200)
