@@ -44,6 +44,10 @@ test('dubbing studio: a line its voice cannot read is marked; the typesetting ru
   await expect(page.getByTestId('dub-foreign')).toBeVisible()
   await expect(page.getByTestId('dub-language')).toHaveCount(1)
   await expect(lines.nth(2).getByTestId('dub-language')).toHaveText(warning)
+  // The voice picker says why no voice choice fixes it here: no catalogued voice reads English (all Vietnamese).
+  await expect(page.getByTestId('dub-voice-hint')).toHaveText(
+    dm('voicesNone', { languages: dm('languages.en') }),
+  )
 
   // Lyrics become typesetting, signs are spoken: the file is read again under the rule, which the project keeps.
   const panel = page.getByTestId('dub-typesetting')

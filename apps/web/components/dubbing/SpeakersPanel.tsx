@@ -28,20 +28,18 @@ export function SpeakersPanel({
   /** The voices for the lines of `speaker` (null: the default voice's): those that read their languages first. */
   const picker = (speaker: string | null, current: string) => {
     const known = voices.some((v) => v.code === current)
-    const { languages, reading, others } = suggestVoices(
+    const { languages, reading, others, unread } = suggestVoices(
       voices,
       languagesOf(project.lines, speaker, withVoice),
     )
     const named = languages.map((l) => t(`languages.${l}`)).join(', ')
-    const grouped = languages.length > 0 && others.length > 0
+    const grouped = reading.length > 0 && others.length > 0
     const options = (
       <>
         {!known && option({ code: current, name: current } as Voice)}
         {grouped ? (
           <>
-            {reading.length > 0 && (
-              <optgroup label={t('voicesReading', { languages: named })}>{reading.map(option)}</optgroup>
-            )}
+            <optgroup label={t('voicesReading', { languages: named })}>{reading.map(option)}</optgroup>
             <optgroup label={t('voicesOther')}>{others.map(option)}</optgroup>
           </>
         ) : (
@@ -50,11 +48,13 @@ export function SpeakersPanel({
       </>
     )
     const hint =
-      !grouped || reading.some((v) => v.code === current)
+      languages.length === 0 || voices.length === 0 || reading.some((v) => v.code === current)
         ? null
         : reading.length > 0
           ? t('voicesPick', { languages: named })
-          : t('voicesNone', { languages: named })
+          : unread.length > 0
+            ? t('voicesNone', { languages: unread.map((l) => t(`languages.${l}`)).join(', ') })
+            : t('voicesSplit', { languages: named })
     return { options, hint }
   }
   const hint = (text: string | null) =>

@@ -43,9 +43,17 @@ describe('the voice picker suggests voices by the language of the lines', () => 
   })
 
   it('suggests only voices that read every language of the lines (a Vietnamese voice reads no English)', () => {
-    expect(codes(suggestVoices(voices, ['en', 'vi']).reading)).toEqual([])
+    const mixed = suggestVoices(voices, ['en', 'vi'])
+    expect(codes(mixed.reading)).toEqual([])
+    expect(mixed.unread).toEqual([])
     // Another Latin-script language is read by any voice but a Vietnamese one.
     expect(codes(suggestVoices(voices, ['en', 'latin']).reading)).toEqual(['en-us', 'en-gb'])
+  })
+
+  it('names the languages no voice of the catalogue reads', () => {
+    expect(suggestVoices(voices, ['vi', 'ko']).unread).toEqual(['ko'])
+    expect(suggestVoices(voices.slice(0, 3), ['en']).unread).toEqual([])
+    expect(suggestVoices([voices[0]!], ['en', 'ja']).unread).toEqual(['en', 'ja'])
   })
 
   it('keeps the whole catalogue as suggested when the lines have no letters', () => {

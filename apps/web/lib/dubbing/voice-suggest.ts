@@ -41,6 +41,8 @@ export interface VoiceSuggestion<V> {
   reading: V[]
   /** The rest, in catalogue order. */
   others: V[]
+  /** The languages no voice of the catalogue reads (those lines want translating). */
+  unread: LineLanguage[]
 }
 
 /** Splits the catalogue into voices that read every one of `languages` and the others, keeping the order. */
@@ -53,5 +55,6 @@ export const suggestVoices = <V extends Pick<Voice, 'languageCode'>>(
     languages: [...languages],
     reading: voices.filter(reads),
     others: voices.filter((v) => !reads(v)),
+    unread: languages.filter((language) => !voices.some((v) => voiceCanRead(voiceLanguage(v), language))),
   }
 }
