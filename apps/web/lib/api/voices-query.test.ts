@@ -26,7 +26,7 @@ describe('spec §7 "GET /voices with params isSample, fields, provider, global"'
     expect(url.pathname).toBe('/api/v1/voices')
     expect(Object.fromEntries(url.searchParams)).toEqual({
       is_sample: 'true',
-      fields: 'code,name,gender,region,features,sample_audio_url,audio_link,rank',
+      fields: 'code,name,gender,region,features,sample_audio_url,audio_link,rank,level',
       provider: 'loa',
       global: 'false',
     })
