@@ -29,7 +29,13 @@ const files = (dir) => {
   if (!existsSync(dir)) return []
   const out = []
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name) || entry.name.endsWith('.tsbuildinfo') || entry.name === 'next-env.d.ts')
+    // `.next*`: this build's output and other builds' (NEXT_DIST_DIR) that may be half-written right now.
+    if (
+      SKIP.has(entry.name) ||
+      entry.name.startsWith('.next') ||
+      entry.name.endsWith('.tsbuildinfo') ||
+      entry.name === 'next-env.d.ts'
+    )
       continue
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) out.push(...files(full))
