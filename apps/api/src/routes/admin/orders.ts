@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, ty
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { containing } from '../../lib/like.ts'
 import { envelope, iso, pagination } from '../../lib/wire.ts'
 import { PAYMENT_METHODS } from '../../payments/checkout.ts'
 import { PaymentErrorCode } from '../../payments/errors.ts'
@@ -40,9 +41,6 @@ export const orderFilter = z.object({
   /** Order code, transfer memo, user id, or part of the buyer's e-mail or name. */
   q: z.string().trim().max(100).optional(),
 })
-
-/** `%text%` for LIKE, with LIKE's own wildcards in the text taken literally (a `%` typed in the search is a `%`). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Orders of the users whose e-mail or name contains the text. */
 const boughtByMatching = (text: string): SQL => {

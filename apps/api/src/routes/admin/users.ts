@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorCode } from '../../errors.ts'
+import { containing } from '../../lib/like.ts'
 import { envelope, pagination } from '../../lib/wire.ts'
 import type { Ledger } from '@loa/ledger'
 import { userProjectSummaries } from '@loa/dubbing/server'
@@ -14,8 +15,6 @@ const RECENT = 20
 
 /** snake_case JSON of database rows (dates become ISO strings when the answer is serialised). */
 const wire = (value: unknown) => snakeizeKeys(JSON.parse(JSON.stringify(value)) as never)
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 const page = z.object({ total: z.number(), items: z.array(z.unknown()) })
 
@@ -37,7 +36,7 @@ export const userReadRoutes = (parent: FastifyInstance, ledger: Ledger): void =>
     },
     async (request) => {
       const { q, offset, limit } = request.query
-      const pattern = q ? `%${escapeLike(q)}%` : undefined
+      const pattern = q ? containing(q) : undefined
       const filter: SQL | undefined = pattern
         ? or(
             eq(t.users.id, q!),

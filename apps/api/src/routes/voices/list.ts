@@ -3,6 +3,7 @@ import { app as t } from '@loa/db'
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { containing } from '../../lib/like.ts'
 import { envelope, line, pagination, queryBool } from '../../lib/wire.ts'
 import { VOICE_FIELDS, voiceToWire, type VoiceWire } from './serialize.ts'
 
@@ -38,8 +39,6 @@ export const voiceQuery = z.object({
   global: queryBool(),
 })
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 const voiceItem = z.record(z.string(), z.unknown())
 
 /** GET /voices — the public voice catalogue with the voice query of spec §3. */
@@ -64,7 +63,7 @@ export const listVoicesRoute: FastifyPluginAsyncZod = async (app) => {
         const q = request.query
         const where: SQL[] = [eq(t.voices.active, q.active ?? true)]
         if (q.search) {
-          const p = `%${escapeLike(q.search)}%`
+          const p = containing(q.search)
           where.push(or(ilike(t.voices.name, p), ilike(t.voices.code, p), ilike(t.voices.description, p))!)
         }
         if (q.language_code) where.push(eq(t.voices.languageCode, q.language_code))
