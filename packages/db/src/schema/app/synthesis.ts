@@ -51,6 +51,12 @@ export const synthesisRequests = appSchema.table(
     reservationId: uuid('reservation_id'),
     status: text('status').notNull().default('IN_PROGRESS'),
     progress: integer('progress').notNull().default(0),
+    /**
+     * MP3 parts of the audio published while it renders (issue 31: the studio plays them before the whole file
+     * exists): part n is `synthesis/<id>/parts/<n>.mp3`, slices of one encoder stream, so joined they are the
+     * file's bytes. The parts are removed once the request is final; the count stays.
+     */
+    audioParts: integer('audio_parts').notNull().default(0),
     durationMs: integer('duration_ms'),
     audioKey: text('audio_key'),
     timelineKey: text('timeline_key'),

@@ -1,0 +1,1 @@
+ALTER TABLE "app"."synthesis_requests" ADD COLUMN "audio_parts" integer DEFAULT 0 NOT NULL;
