@@ -99,7 +99,17 @@ describe('worker /metrics and per-job logs', () => {
           s.labels.status_code === '200',
       )?.value,
     ).toBeGreaterThanOrEqual(1)
-    const finished = lines.find((l) => l.msg === 'job attempt finished' && l.jobId === job.id)
+    const started = lines.findIndex((l) => l.msg === 'job attempt started' && l.jobId === job.id)
+    const finishedAt = lines.findIndex((l) => l.msg === 'job attempt finished' && l.jobId === job.id)
+    expect(started, 'a line when the attempt begins, before the one when it ends').toBeGreaterThanOrEqual(0)
+    expect(started).toBeLessThan(finishedAt)
+    const finished = lines[finishedAt]
+    expect(lines[started]).toMatchObject({
+      job: 'system.probe',
+      attempt: 1,
+      takeover: false,
+      worker: finished?.worker,
+    })
     expect(finished).toMatchObject({
       job: 'system.probe',
       attempt: 1,

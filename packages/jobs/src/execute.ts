@@ -27,8 +27,9 @@ export interface JobAttempt {
  * Throws `UnrecoverableJobError` (fail at once) when no handler is registered or the payload does not match the
  * schema, and a retryable `JobError` (`JOB_VERSION_UNSUPPORTED`) when the job was enqueued by a newer version
  * (a newer worker may pick it up). Every message starts with the error code. Resolves to the handler's result, or
- * `null` when it returns nothing. Every attempt ends with one structured log line (`job attempt finished`: jobId,
- * job, attempt, worker, durationMs, outcome, takeover) and the job metrics (duration, failures, takeovers).
+ * `null` when it returns nothing. Every attempt starts with one structured log line (`job attempt started`: jobId,
+ * job, attempt, worker, takeover) and ends with another (`job attempt finished`: the same and durationMs, outcome)
+ * and the job metrics (duration, failures, takeovers).
  */
 export const executeJob = async (
   registry: JobRegistry,
@@ -45,6 +46,9 @@ export const executeJob = async (
     worker: job.worker,
     takeover: job.takeover ?? false,
   }
+  // Logged when the attempt begins, not only when it ends: an operator (and the scale-mode test) sees which worker
+  // holds a job while it runs, and a takeover from a dead worker as it happens.
+  context.log.info(line, 'job attempt started')
   try {
     const result = await runAttempt(registry, job, context)
     const durationMs = Math.round(performance.now() - started)
