@@ -2,8 +2,11 @@
  * The reading corpus is well-formed golden data (enough real sentences, every class present, each sourced) and the
  * normalizer meets issue 27's bar on it: ≥ 97% overall, every class ≥ 95% (`npm run bench:reading` lists misses).
  */
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { loadReadingCorpus, READING_CLASSES, scoreReadingCorpus } from './reading-corpus.ts'
+
+const HELD_OUT = fileURLToPath(new URL('./heldout', import.meta.url))
 
 describe('reading corpus', () => {
   const cases = loadReadingCorpus()
@@ -26,5 +29,28 @@ describe('reading corpus', () => {
       const entry = score.perClass.get(cls)!
       expect(entry.correct / entry.total, cls).toBeGreaterThanOrEqual(0.95)
     }
+  })
+
+  it('keeps the held-out sets apart: no held-out sentence is in the development corpus', () => {
+    const dev = new Set(cases.map((c) => c.input))
+    const heldOut = loadReadingCorpus(HELD_OUT)
+    expect(heldOut.filter((c) => dev.has(c.input)).map((c) => c.input)).toEqual([])
+  })
+
+  it('records under what terms each sentence of the third held-out draw is quoted', () => {
+    const third = loadReadingCorpus(HELD_OUT).filter((c) => c.file.startsWith('heldout-3-'))
+    expect(third.length).toBeGreaterThanOrEqual(100)
+    expect(third.filter((c) => !c.licence).map((c) => `${c.file}:${c.line}`)).toEqual([])
+  })
+
+  it('accepts any reading a row lists after " || ", the first being the default', () => {
+    const [item] = cases
+    const row = { ...item!, input: 'chênh nhau 2 lít xăng', expected: 'chênh nhau ba lít xăng' }
+    const rejected = scoreReadingCorpus([{ ...row, accepted: ['chênh nhau ba lít xăng'] }])
+    const accepted = scoreReadingCorpus([
+      { ...row, accepted: ['chênh nhau ba lít xăng', 'chênh nhau hai lít xăng'] },
+    ])
+    expect(rejected.correct).toBe(0)
+    expect(accepted.correct).toBe(1)
   })
 })
