@@ -53,6 +53,6 @@ describe('dub render (real synthesis)', () => {
     // Every sound belongs to a line: nothing before, between or after the placed spans.
     for (const o of onsets)
       expect(lines.some((l) => o >= l.placed_start_ms - 50 && o <= l.placed_end_ms)).toBe(true)
-    expect(result.adjusted[0]).toMatchObject({ startMs: 500, text: 'LAN: Xin chào các bạn.' })
+    expect(result.adjusted[0]).toMatchObject({ startMs: 500, text: 'Xin chào các bạn.' })
   })
 })

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { DubbingError } from '../errors.ts'
 import { parseSubtitles } from './parse.ts'
-import { speechText } from './text.ts'
+import { speechText, withoutSpeaker } from './text.ts'
 import { writeSrt, writeVtt } from './write.ts'
 
 const golden = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../golden')
@@ -60,15 +60,37 @@ describe('subtitle parser (golden files)', () => {
     expect(view(read('dialogue.ass')).cues.map((c) => c.speaker)).toEqual(['Lan', 'Minh'])
   })
 
+  it("moves the speaker's name out of the text into the speaker (issue 35), keeping styling and other names", () => {
+    const { cues } = parseSubtitles(read('two-speakers.srt'))
+    expect(cues.map((c) => [c.speaker, c.text])).toEqual([
+      ['Lan', 'Xin chào, hôm nay trời đẹp quá.'],
+      ['Minh', '<i>Đúng vậy</i>, mình đi dạo nhé?'],
+      ['Lan', '{\\an8}Đi thôi!'],
+      [undefined, '- Anh có mang ô không?\n- Có chứ.'],
+    ])
+    expect(parseSubtitles(read('voices.vtt')).cues.map((c) => c.text)).toEqual([
+      'Chào <b>anh</b>!',
+      'Chào em, em khỏe không?',
+      'Không có người nói.',
+    ])
+    // Only the cue's own speaker is taken out: a name said to someone else, or a credit line, stays text.
+    expect(withoutSpeaker('Lan: Minh: là tên anh ấy', 'Lan')).toBe('Minh: là tên anh ấy')
+    expect(withoutSpeaker('<i>MINH: chào</i>', 'Minh')).toBe('<i>chào</i>')
+    expect(withoutSpeaker('Minh: chào', 'Lan')).toBe('Minh: chào')
+    expect(withoutSpeaker('<v Minh>chào</v>', 'Lan')).toBe('<v Minh>chào</v>')
+    const credits = parseSubtitles(read('credits.srt')).cues
+    expect(credits.some((c) => c.text.startsWith('BIÊN DỊCH: '))).toBe(true)
+  })
+
   it('strips styling for speech and keeps it in the exported subtitles', () => {
     const { cues } = parseSubtitles(read('two-speakers.srt'))
     expect(speechText(cues[1]!.text)).toBe('Đúng vậy, mình đi dạo nhé?')
     expect(speechText(cues[2]!.text, cues[2]!.speaker)).toBe('Đi thôi!')
     const srt = writeSrt(cues)
-    expect(srt).toContain('[Minh] <i>Đúng vậy</i>, mình đi dạo nhé?')
-    expect(srt).toContain('{\\an8}Lan: Đi thôi!')
+    expect(srt).toContain('\n<i>Đúng vậy</i>, mình đi dạo nhé?\n')
+    expect(srt).toContain('\n{\\an8}Đi thôi!\n')
     expect(srt).toContain('00:00:01,000 --> 00:00:03,200')
-    expect(writeVtt(cues)).toMatch(/^WEBVTT\n\n1\n00:00:01\.000 --> 00:00:03\.200\nLAN: Xin chào/)
+    expect(writeVtt(cues)).toMatch(/^WEBVTT\n\n1\n00:00:01\.000 --> 00:00:03\.200\nXin chào/)
     // What we write reads back to the same cues.
     expect(parseSubtitles(srt).cues.map((c) => c.text)).toEqual(cues.map((c) => c.text))
   })

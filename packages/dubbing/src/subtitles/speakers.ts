@@ -1,4 +1,4 @@
-import { colonCandidate, explicitSpeaker, isCreditLine, speakerName } from './text.ts'
+import { colonCandidate, explicitSpeaker, isCreditLine, speakerName, withoutSpeaker } from './text.ts'
 import type { ParseNotice, RawCue, SubtitleFormat } from './types.ts'
 
 /**
@@ -19,10 +19,12 @@ export const resolveSpeakers = (
   for (const name of candidates) if (name) count.set(name, (count.get(name) ?? 0) + 1)
   return raw.map((cue, i) => {
     if (cue.speaker || cue.skip) return cue
+    // The name moves from the text into the speaker: the editor shows it once, in the speaker field (issue 35).
     const explicit = format === 'ass' ? undefined : explicitSpeaker(cue.text)
-    if (explicit) return { ...cue, speaker: explicit }
+    if (explicit) return { ...cue, speaker: explicit, text: withoutSpeaker(cue.text, explicit) }
     const name = candidates[i]
-    if (name && (known.has(name) || (count.get(name) ?? 0) > 1)) return { ...cue, speaker: name }
+    if (name && (known.has(name) || (count.get(name) ?? 0) > 1))
+      return { ...cue, speaker: name, text: withoutSpeaker(cue.text, name) }
     if (isCreditLine(firstLines[i]!))
       notices.push({
         code: 'DUBBING_CREDIT_LINE',

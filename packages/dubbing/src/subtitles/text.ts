@@ -81,6 +81,32 @@ export const speakerOf = (text: string): string | undefined => {
   return undefined
 }
 
+// Styling in front of a line ("{\\an8}", "<i>") stays in front when the speaker's name after it is moved out.
+const LEADING_MARKUP = /^(?:\s*(?:<[^>\n]*>|\{[^}\n]*\}))*\s*/
+
+/**
+ * The cue's text without the naming of its `speaker` — a VTT voice span, a `[Name]` or a `NAME:` prefix of that
+ * speaker — so that the name lives in the speaker field only; styling and every other word are kept.
+ */
+export const withoutSpeaker = (text: string, speaker: string | undefined): string => {
+  if (!speaker) return text
+  const own = (raw: string) => speakerName(raw) === speaker
+  let voiced = false
+  const unvoiced = text.replace(/<v(?:\.[^\s>]*)?\s+([^>]+?)\s*>/gi, (tag, name: string) =>
+    own(name) ? ((voiced = true), '') : tag,
+  )
+  return (voiced ? unvoiced.replace(/<\/v>/gi, '') : unvoiced)
+    .split('\n')
+    .map((line) => {
+      const lead = LEADING_MARKUP.exec(line)![0]
+      const rest = line.slice(lead.length)
+      const named = BRACKET_SPEAKER.exec(rest) ?? COLON_SPEAKER.exec(rest)
+      return named && own(named[1]!) ? lead.trimEnd() + rest.slice(named[0].length) : line
+    })
+    .join('\n')
+    .trim()
+}
+
 /**
  * The words to speak: markup, sound tags, music notes, emoji and dialogue dashes removed, whitespace folded.
  * A `NAME:` prefix is removed only when NAME is the cue's `speaker` (a credit line keeps its words).
