@@ -16,6 +16,7 @@ export const WORKSPACES = {
   '@loa/payments': 'packages/payments',
   '@loa/synthesis': 'packages/synthesis',
   '@loa/dubbing': 'packages/dubbing',
+  '@loa/audiobook': 'packages/audiobook',
   '@loa/sso-client': 'packages/sso-client',
   '@loa-voice/sdk': 'packages/sdk',
   '@loa/api': 'apps/api',
@@ -43,6 +44,15 @@ export const ALLOWED = {
   '@loa/payments': ['@loa/contracts'],
   '@loa/synthesis': ['@loa/contracts', '@loa/db', '@loa/jobs', '@loa/ledger', '@loa/storage', '@loa/tts'],
   '@loa/dubbing': [
+    '@loa/contracts',
+    '@loa/db',
+    '@loa/jobs',
+    '@loa/ledger',
+    '@loa/storage',
+    '@loa/synthesis',
+    '@loa/tts',
+  ],
+  '@loa/audiobook': [
     '@loa/contracts',
     '@loa/db',
     '@loa/jobs',
