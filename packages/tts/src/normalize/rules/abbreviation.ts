@@ -39,6 +39,22 @@ const GOVERNMENT_BEFORE = /(thủ tướng|văn phòng|nghị định|nghị quy
 const PUPIL_AFTER = /^(lớp|THPT|THCS|tiểu|giỏi|khá|trường|cấp|đạt|được|\d+)$/
 const PUPIL_BEFORE = /^(các|em|những|cho|mỗi|số|nhiều|toàn|với|của)$/
 
+/** Clubs written with their sponsor's initials before the province: said in full by sports desks. */
+const CLUBS: Record<string, { province: string; name: string }> = {
+  HA: { province: 'Gia Lai', name: 'hoàng anh' },
+  SL: { province: 'Nghệ An', name: 'sông lam' },
+}
+
+/** Whether the words after token i begin with `phrase` ("Gia Lai"). */
+function followedBy(ctx: RuleContext, i: number, phrase: string): boolean {
+  let j = i
+  for (const part of phrase.split(' ')) {
+    j = nextWordIndex(ctx, j)
+    if (j <= 0 || ctx.tokens[j]?.text !== part) return false
+  }
+  return true
+}
+
 function contextual(ctx: RuleContext, i: number, word: string): Contextual | null {
   const after = nextText(ctx, i)
   const colon = ctx.tokens[i + 1]?.text === ':'
@@ -65,6 +81,11 @@ function contextual(ctx: RuleContext, i: number, word: string): Contextual | nul
   // Latin letters); "CH Play" is the store.
   if (word === 'CH' && isCapitalised(after) && (/[^A-Za-z]/.test(after) || LATIN_REPUBLICS.test(after)))
     return { text: 'cộng hòa', sure: true }
+  // "LS V-League": the league's sponsor, spelled; "LS Nguyễn Văn A" is a lawyer (the table's luật sư).
+  if (word === 'LS' && /League$/.test(after)) return { text: 'lờ ét', sure: true }
+  // "HA Gia Lai", "SL Nghệ An": a football club's name shortened before its province.
+  const club = CLUBS[word]
+  if (club && followedBy(ctx, i, club.province)) return { text: club.name, sure: true }
   // "UB Thường vụ Quốc hội", "UB Kiểm tra": a committee before its name.
   if (word === 'UB' && isCapitalised(after)) return { text: 'ủy ban', sure: true }
   // "HS lớp 9", "các HS": pupils; "mã HS" (a customs code) or HS alone may be letters.

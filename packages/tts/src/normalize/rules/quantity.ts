@@ -159,6 +159,9 @@ function readSpacedUnit(word: string): { text: string; kind: SpanKind } | null {
   return unit ? { text: unit, kind: 'unit' } : null
 }
 
+/** Words before "5K" that make it a set of rules said by letter ("thông điệp 5K", "yêu cầu 5K" of Bộ Y tế). */
+const RULE_SET_WORDS = /(thông điệp|yêu cầu|quy tắc|nguyên tắc|khuyến cáo|chiến dịch|thực hiện)$/
+
 const RESOLUTION_WORDS = new Set([
   'video',
   'màn',
@@ -223,19 +226,36 @@ function readTimes(ctx: RuleContext, word: string): string | null {
   return left ? `${left.text} nhân ${right.text}` : null
 }
 
+/** Whether token i ends a "<number> mét <digit>" height, nothing glued after the digit. */
+function tenthsAfterMetre(ctx: RuleContext, i: number): boolean {
+  const words = previousWords(ctx, i, 2)
+  const after = ctx.tokens[i + 1]
+  if (after && after.type === 'word') return false
+  return words[1] === 'mét' && /^\d$/.test(words[0] ?? '')
+}
+
 export const quantityRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
-  // "video 4K": a display resolution, not four thousand.
+  // "video 4K": a display resolution, not four thousand; "thông điệp 5K" the health ministry's five rules.
   const resolution = /^([1-8])(?:\.(5))?K$/.exec(token.text)
-  if (resolution && previousWords(ctx, i, 3).some((w) => RESOLUTION_WORDS.has(w))) {
+  const named = resolution ? previousWords(ctx, i, 3) : []
+  if (
+    resolution &&
+    (named.some((w) => RESOLUTION_WORDS.has(w)) || RULE_SET_WORDS.test(named.slice(-2).join(' ')))
+  ) {
     const half = resolution[2] ? ' chấm năm' : ''
     const text = `${readIntegerDigits(resolution[1] ?? '', ctx.words)}${half} ca`
     return { next: i + 1, frags: [{ text, kind: 'unit', start: token.start, end: token.end }] }
   }
-  const named = readNamedNumber(ctx, i, token.text)
-  if (named)
-    return { next: i + 1, frags: [{ text: named, kind: 'number', start: token.start, end: token.end }] }
+  // "2 mét 1", "1 mét 4": a height's tenths after "mét" take the spoken forms mốt and tư (hai mét mốt).
+  if (/^[14]$/.test(token.text) && tenthsAfterMetre(ctx, i)) {
+    const text = token.text === '1' ? 'mốt' : 'tư'
+    return { next: i + 1, frags: [{ text, kind: 'number', start: token.start, end: token.end }] }
+  }
+  const namedNumber = readNamedNumber(ctx, i, token.text)
+  if (namedNumber)
+    return { next: i + 1, frags: [{ text: namedNumber, kind: 'number', start: token.start, end: token.end }] }
   // ">315.147 tài khoản", "<18W": a bound glued to an amount reads "hơn" / "dưới".
   const bound = /^([><])(\d.*)$/.exec(token.text)
   const bounded = bound ? readQuantityWord(ctx, bound[2] ?? '') : null
@@ -297,15 +317,24 @@ export const quantityRule: Rule = (ctx, i) => {
 
 /** Periods and people a count is given per ("30 chuyến/ngày", "2 lần/tuần", "3 suất/người"). */
 const PER_PERIOD = /^(ngày|đêm|tháng|năm|tuần|quý|giờ|phút|người|lượt|hộ|ca|xe|phòng|lớp|trường)$/
+/** Places a count is given per ("3 trung tâm/huyện"); "12 quận/huyện" is a pair of kinds, never a rate. */
+const PER_PLACE = /^(huyện|xã|tỉnh|phường|thôn|ấp|bản|quận)$/
+const PLACE_KINDS = /^(quận|huyện|xã|tỉnh|phường|thôn|ấp|bản|thị|thành|trấn)$/
 
 /** A counted word per a period after a number: "30 chuyến/ngày" → ba mươi chuyến trên ngày. */
 const countedPer = (ctx: RuleContext, i: number, left: string, right: string) => {
   const token = ctx.tokens[i]!
   // "5 phút/lần": once every five minutes; "5261 ảnh/km": pictures per kilometre.
-  const per = right === 'lần' ? null : PER_PERIOD.test(right) ? right : readUnit(right)
+  const place = PER_PLACE.test(right) && !PLACE_KINDS.test(left)
+  const per = right === 'lần' ? null : PER_PERIOD.test(right) || place ? right : readUnit(right)
   if (!/^\p{Ll}+$/u.test(left) || (per === null && right !== 'lần')) return null
   let j = i - 1
   while (ctx.tokens[j]?.type === 'space') j--
+  // A counted noun of two syllables ("3 trung tâm/huyện"): the number is one word further back.
+  if (place && /^\p{Ll}+$/u.test(ctx.tokens[j]?.text ?? '')) {
+    j--
+    while (ctx.tokens[j]?.type === 'space') j--
+  }
   if (!/\d$/.test(ctx.tokens[j]?.text ?? '')) return null
   return {
     next: i + 1,

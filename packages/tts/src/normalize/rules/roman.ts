@@ -89,6 +89,14 @@ function readRoman(ctx: RuleContext, i: number, text: string): string | null {
   if (text.length >= 2 && /^[IVX]+$/.test(text) && before?.type === 'word' && isCapitalised(before.text)) {
     return readIntegerDigits(String(value), ctx.words)
   }
+  // A generation after a model name and its number: "Xperia 5 III", "Xperia 1 IV" (the third, the fourth).
+  if (text.length >= 2 && /^[IVX]+$/.test(text) && /^\d{1,2}$/.test(before?.text ?? '')) {
+    let k = j - 1
+    while (ctx.tokens[k]?.type === 'space') k--
+    const model = ctx.tokens[k]
+    if (model?.type === 'word' && /^\p{Lu}[\p{Ll}\d]+$/u.test(model.text))
+      return readIntegerDigits(String(value), ctx.words)
+  }
   return null
 }
 
