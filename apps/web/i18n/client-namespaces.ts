@@ -16,6 +16,8 @@ export const SITE_NAMESPACES = [
   'support',
   'shell',
   'payments',
+  // the design system's own strings (components/ui)
+  'ui',
 ] as const
 
 /** The signed-in areas' namespaces (studio, console, back-office). */

@@ -25,6 +25,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/call-prompts/vi.json'),
       import('../messages/console/vi.json'),
       import('../messages/docs/vi.json'),
+      import('../messages/ui/vi.json'),
     ),
   en: () =>
     merged(
@@ -37,6 +38,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
       import('../messages/call-prompts/en.json'),
       import('../messages/console/en.json'),
       import('../messages/docs/en.json'),
+      import('../messages/ui/en.json'),
     ),
 }
 

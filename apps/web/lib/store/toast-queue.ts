@@ -4,6 +4,8 @@ export interface Toast {
   id: number
   type: ToastType
   message: string
+  /** A button in the toast ("Undo", "Retry"); such a toast stays until used or dismissed. */
+  action?: { label: string; run: () => void }
 }
 
 /**

@@ -2,9 +2,11 @@ import { create } from 'zustand'
 import { TOAST_DURATION_MS, type ToastType } from '@loa/contracts/browser'
 import { pushToast, removeToast, type Toast } from './toast-queue'
 
+type ToastAction = NonNullable<Toast['action']>
+
 interface ToastState {
   toasts: Toast[]
-  show: (type: ToastType, message: string) => void
+  show: (type: ToastType, message: string, action?: ToastAction) => void
   dismiss: (id: number) => void
 }
 
@@ -12,10 +14,11 @@ let nextId = 1
 
 export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
-  show: (type, message) => {
+  show: (type, message, action) => {
     const id = nextId++
-    set((s) => ({ toasts: pushToast(s.toasts, { id, type, message }) }))
-    setTimeout(() => set((s) => ({ toasts: removeToast(s.toasts, id) })), TOAST_DURATION_MS)
+    set((s) => ({ toasts: pushToast(s.toasts, { id, type, message, action }) }))
+    // A toast with an action waits for the person (WCAG 2.2.1: no time limit on something to act on).
+    if (!action) setTimeout(() => set((s) => ({ toasts: removeToast(s.toasts, id) })), TOAST_DURATION_MS)
   },
   dismiss: (id) => set((s) => ({ toasts: removeToast(s.toasts, id) })),
 }))
@@ -26,4 +29,7 @@ export const toast = {
   error: (message: string) => useToastStore.getState().show('error', message),
   warning: (message: string) => useToastStore.getState().show('warning', message),
   info: (message: string) => useToastStore.getState().show('info', message),
+  /** A toast with one action, e.g. `toast.withAction('info', 'Đã xoá', { label: 'Hoàn tác', run: undo })`. */
+  withAction: (type: ToastType, message: string, action: ToastAction) =>
+    useToastStore.getState().show(type, message, action),
 }
