@@ -4,3 +4,5 @@
  */
 export * from './import/index.ts'
 export { AudiobookError, isAudiobookError, AUDIOBOOK_ERROR_CODES, type AudiobookErrorCode } from './errors.ts'
+export * from './master/index.ts'
+export * from './export/index.ts'
