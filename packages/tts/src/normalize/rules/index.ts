@@ -21,6 +21,7 @@ import { perWordRule, quantityRule, unitWordRule } from './quantity.ts'
 import { rangeRule } from './range.ts'
 import { ratioRule } from './ratio.ts'
 import { romanRule } from './roman.ts'
+import { tickerListRule } from './ticker-list.ts'
 import { timeRule } from './time.ts'
 import { versionRule } from './version.ts'
 import { webRule } from './web.ts'
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   listMarkerRule,
   webRule,
   lexiconRule,
+  tickerListRule,
   numberedAbbreviationRule,
   phoneRule,
   plateRule,

@@ -10,6 +10,7 @@ import { readDigits } from '../number-reader.ts'
 import { parseWholeNumber, readParsed } from '../numeric.ts'
 import type { Frag, Rule, RuleContext } from '../rule-types.ts'
 import type { SpanKind } from '../types.ts'
+import { readUnit } from '../units.ts'
 import { readQuantityWord } from './quantity.ts'
 import { readTimeWord } from './time.ts'
 
@@ -124,7 +125,8 @@ export const rangeRule: Rule = (ctx, i) => {
   let j = i + 1
   if (ctx.tokens[j]?.type === 'space') j++
   const dashToken = ctx.tokens[j]
-  if (!dashToken || dashToken.type !== 'punct' || !DASHES.has(dashToken.text)) return null
+  if (!dashToken || dashToken.type !== 'punct' || !DASHES.has(dashToken.text))
+    return measureRange(ctx, i, word)
   let k = j + 1
   if (ctx.tokens[k]?.type === 'space') k++
   const rightToken = ctx.tokens[k]
@@ -139,4 +141,46 @@ export const rangeRule: Rule = (ctx, i) => {
     { text: joined.text, kind, start: dashToken.start, end: rightToken.end },
   ]
   return { next: k + 1, frags }
+}
+
+/** The unit word at token k (after a space) and its reading; null when k is not a spaced unit word. */
+function spacedUnit(ctx: RuleContext, k: number): { symbol: string; text: string } | null {
+  const token = ctx.tokens[k]
+  if (ctx.tokens[k - 1]?.type !== 'space' || token?.type !== 'word') return null
+  const text = readUnit(token.text)
+  return text ? { symbol: token.text, text } : null
+}
+
+/**
+ * "60 Hz - 20 kHz", "5 cm – 2 m": two measures of one kind with their units written apart are a range (đến);
+ * "220 V - 50 Hz" (two kinds) is left to the rules of each part. The right unit is read by the unit rule.
+ */
+function measureRange(ctx: RuleContext, i: number, word: string): { next: number; frags: Frag[] } | null {
+  // Cheap shape checks first: most numbers are not followed by "unit -".
+  if (!/^\d/.test(word) || ctx.tokens[i + 2]?.type !== 'word') return null
+  let j = i + 3
+  if (ctx.tokens[j]?.type === 'space') j++
+  const dash = ctx.tokens[j]
+  if (dash?.type !== 'punct' || !DASHES.has(dash.text)) return null
+  const leftUnit = spacedUnit(ctx, i + 2)
+  if (!leftUnit) return null
+  let k = j + 1
+  if (ctx.tokens[k]?.type === 'space') k++
+  const rightToken = ctx.tokens[k]
+  const rightUnit = spacedUnit(ctx, k + 2)
+  const base = (symbol: string): string => symbol.replace(/^[kMGmcµn](?=[A-Za-z])/, '')
+  if (!rightToken || !rightUnit || base(leftUnit.symbol) !== base(rightUnit.symbol)) return null
+  const left = readSide(ctx, i, word)
+  const right = left ? readSide(ctx, k, rightToken.text) : null
+  if (!left || !right || left.kind !== 'number' || right.kind !== 'number') return null
+  const token = ctx.tokens[i]!
+  const unitToken = ctx.tokens[i + 2]!
+  return {
+    next: k + 1,
+    frags: [
+      { text: left.text, kind: 'range', start: token.start, end: token.end },
+      { text: leftUnit.text, kind: 'unit', start: unitToken.start, end: unitToken.end },
+      { text: `đến ${right.text}`, kind: 'range', start: dash.start, end: rightToken.end },
+    ],
+  }
 }
