@@ -45,6 +45,24 @@ const CLUBS: Record<string, { province: string; name: string }> = {
   SL: { province: 'Nghệ An', name: 'sông lam' },
 }
 
+/** Civil-service ranks abbreviated in administrative texts, read so when listed together ("CB, CC, VC"). */
+const CIVIL_RANKS: Record<string, string> = { CB: 'cán bộ', CC: 'công chức', VC: 'viên chức' }
+
+/** The words one comma before and after token i ("CB, CC, VC": CB and VC around CC). */
+function commaNeighbours(ctx: RuleContext, i: number): string[] {
+  const out: string[] = []
+  for (const step of [-1, 1]) {
+    let j = i + step
+    while (ctx.tokens[j]?.type === 'space') j += step
+    if (ctx.tokens[j]?.text !== ',') continue
+    j += step
+    while (ctx.tokens[j]?.type === 'space') j += step
+    const word = ctx.tokens[j]
+    if (word?.type === 'word') out.push(word.text)
+  }
+  return out
+}
+
 /** Whether the words after token i begin with `phrase` ("Gia Lai"). */
 function followedBy(ctx: RuleContext, i: number, phrase: string): boolean {
   let j = i
@@ -86,6 +104,10 @@ function contextual(ctx: RuleContext, i: number, word: string): Contextual | nul
   // "HA Gia Lai", "SL Nghệ An": a football club's name shortened before its province.
   const club = CLUBS[word]
   if (club && followedBy(ctx, i, club.province)) return { text: club.name, sure: true }
+  // "CB, CC, VC": cán bộ, công chức, viên chức, the civil-service ranks, when two of them are listed together.
+  const rank = CIVIL_RANKS[word]
+  if (rank && commaNeighbours(ctx, i).filter((w) => CIVIL_RANKS[w] !== undefined).length >= 1)
+    return { text: rank, sure: true }
   // "UB Thường vụ Quốc hội", "UB Kiểm tra": a committee before its name.
   if (word === 'UB' && isCapitalised(after)) return { text: 'ủy ban', sure: true }
   // "HS lớp 9", "các HS": pupils; "mã HS" (a customs code) or HS alone may be letters.
@@ -148,7 +170,11 @@ export const abbreviationRule: Rule = (ctx, i) => {
   const glued = /^([QP])(\d{1,2})$/.exec(word)
   // "biến chủng P1", "mẫu P2": after a kind of thing, P with a number is a code, not a ward.
   const codeAfter = /^(chủng|thể|mẫu|dòng|mã|hiệu|loại|bản|máy|tàu|xe|model)$/
-  if (glued && !(glued[1] === 'P' && codeAfter.test(adjacentPreviousWord(ctx, i)))) {
+  // "Lenovo P2", "Huawei P30": after a brand written in plain Latin letters it is the model, not a ward.
+  let b = i - 1
+  while (ctx.tokens[b]?.type === 'space') b--
+  const afterBrand = /^[A-Z][a-z]{3,}$/.test(ctx.tokens[b]?.text ?? '')
+  if (glued && !(glued[1] === 'P' && (codeAfter.test(adjacentPreviousWord(ctx, i)) || afterBrand))) {
     const prev = adjacentPreviousWord(ctx, i)
     const quarter =
       glued[1] === 'Q' && Number(glued[2]) <= 4 && /^(quý|doanh|thu|lợi|nhuận|trong)$/.test(prev)

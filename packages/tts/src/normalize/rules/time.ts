@@ -66,18 +66,33 @@ export function readTimeWord(word: string, ctx: RuleContext, i: number): ClockRe
   return null
 }
 
+/** The part of day AM/PM names after an hour; '' when a 24-hour clock already says it ("18:29PM"). */
+function partOfDay(marker: string, hour: number): string {
+  if (!/^p/i.test(marker)) return 'sáng'
+  if (hour > 12) return ''
+  return hour >= 6 && hour < 12 ? 'tối' : 'chiều'
+}
+
 export const timeRule: Rule = (ctx, i) => {
   const token = ctx.tokens[i]
   if (!token) return null
+  // "8:30PM", "18:29PM": the marker glued to the clock.
+  const glued = /^(\d{1,2}[:h]\d{2})(AM|am|PM|pm)$/.exec(token.text)
+  if (glued) {
+    const clock = readTimeWord(glued[1]!, ctx, i)
+    if (!clock || clock.hour < 0) return null
+    const part = partOfDay(glued[2]!, clock.hour)
+    const text = part ? `${clock.text} ${part}` : clock.text
+    return { next: i + 1, frags: [{ text, kind: 'time', start: token.start, end: token.end }] }
+  }
   const time = readTimeWord(token.text, ctx, i)
   if (!time) return null
   const frags = [{ text: time.text, kind: 'time' as const, start: token.start, end: token.end }]
   const j = nextWordIndex(ctx, i)
   const after = j > 0 ? ctx.tokens[j] : undefined
   if (after && /^(AM|am|a\.m|PM|pm|p\.m)$/.test(after.text) && time.hour >= 0) {
-    const pm = /^p/i.test(after.text)
-    const part = !pm ? 'sáng' : time.hour >= 6 && time.hour < 12 ? 'tối' : 'chiều'
-    frags.push({ text: part, kind: 'time', start: after.start, end: after.end })
+    const part = partOfDay(after.text, time.hour)
+    if (part) frags.push({ text: part, kind: 'time', start: after.start, end: after.end })
     return { next: j + 1, frags }
   }
   return { next: i + 1, frags }
