@@ -36,8 +36,11 @@ test('dubbing studio: a line its voice cannot read is marked; the typesetting ru
     mimeType: 'text/x-ssa',
     buffer: Buffer.from(ASS),
   })
+  // The editor opens on the timeline (a block per line); this spec reads the lines in the list view.
+  await expect(page.getByTestId('dub-block')).toHaveCount(3, { timeout: 20_000 })
+  await page.getByRole('tab', { name: dm('timeline.viewList') }).click()
   const lines = page.getByTestId('dub-line')
-  await expect(lines).toHaveCount(3, { timeout: 20_000 })
+  await expect(lines).toHaveCount(3)
 
   // The English line is marked (its voice is Vietnamese), the others are not.
   const warning = dm('languageWarning', { language: dm('languages.en') })

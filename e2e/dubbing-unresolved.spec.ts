@@ -35,12 +35,18 @@ test('a two-speaker project with a line that cannot fit is held at export until 
     mimeType: 'application/x-subrip',
     buffer: Buffer.from(SRT),
   })
-  await expect(page.getByTestId('dub-line')).toHaveCount(4, { timeout: 20_000 })
+  await expect(page.getByTestId('dub-block')).toHaveCount(4, { timeout: 20_000 })
   await expect(page.getByTestId('dub-speaker')).toHaveCount(2)
 
-  // Export held: the line that does not fit comes first, with its fixes; nothing to download.
+  // Export held: on the timeline the line is painted "does not fit"; in the list it comes first, with its fixes;
+  // nothing to download.
   await page.getByRole('button', { name: dm('render') }).click()
   await expect(page.getByTestId('dub-held')).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByTestId('dub-block').filter({ hasText: 'Trời nắng đẹp' })).toHaveClass(
+    /dub-tone-unresolved/,
+  )
+  await page.getByRole('tab', { name: dm('timeline.viewList') }).click()
+  await expect(page.getByTestId('dub-line')).toHaveCount(4)
   const first = page.getByTestId('dub-line').first()
   await expect(first.getByTestId('dub-fixes')).toBeVisible()
   await expect(first.getByLabel(`${dm('text')} 1`)).toHaveValue(/Trời nắng đẹp/)

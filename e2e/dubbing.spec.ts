@@ -3,24 +3,11 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { catalogue, msg } from './support/messages.ts'
+import { dm, TWO_SPEAKER_SRT } from './support/dubbing.ts'
+import { msg } from './support/messages.ts'
 import { signUp } from './support/studio.ts'
 import { makeTestVideo } from '../packages/dubbing/src/media/test-video.ts'
 
-/** A dubbing message (messages/dubbing/{vi,en}.json, namespace dubbing). */
-const dm = catalogue('dubbing', 'dubbing')
-const SRT = `1
-00:00:00,500 --> 00:00:02,500
-LAN: Xin chào anh, hôm nay thế nào?
-
-2
-00:00:03,000 --> 00:00:05,000
-[Minh] Anh khỏe, cảm ơn em.
-
-3
-00:00:05,500 --> 00:00:07,500
-LAN: <i>Vậy thì tốt quá.</i>
-`
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0
 
 const openNewProject = async (page: Page, viewport?: { width: number; height: number }) => {
@@ -32,9 +19,18 @@ const openNewProject = async (page: Page, viewport?: { width: number; height: nu
   await page.getByLabel(dm('chooseSubtitle')).setInputFiles({
     name: 'hoi-thoai.srt',
     mimeType: 'application/x-subrip',
-    buffer: Buffer.from(SRT),
+    buffer: Buffer.from(TWO_SPEAKER_SRT),
   })
-  await expect(page.getByTestId('dub-line')).toHaveCount(3, { timeout: 20_000 })
+  if (viewport) {
+    // On a phone the editor opens on the list view (docs/decisions.md).
+    await expect(page.getByTestId('dub-line')).toHaveCount(3, { timeout: 20_000 })
+  } else {
+    // Wider, it opens on the timeline; these journeys read and edit the lines in the list view (the timeline has
+    // its own spec).
+    await expect(page.getByTestId('dub-block')).toHaveCount(3, { timeout: 20_000 })
+    await page.getByRole('tab', { name: dm('timeline.viewList') }).click()
+    await expect(page.getByTestId('dub-line')).toHaveCount(3)
+  }
   await expect(page.getByTestId('dub-speaker')).toHaveCount(2)
 }
 
@@ -91,6 +87,10 @@ test('dubbing at 360 px: no sideways scrolling on the list and the editor', asyn
   test.setTimeout(120_000)
   await openNewProject(page, { width: 360, height: 740 })
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(await overflow()).toBeLessThanOrEqual(0)
+  // The timeline, when chosen, scrolls sideways inside its own box, never the page.
+  await page.getByRole('tab', { name: dm('timeline.viewTimeline') }).click()
+  await expect(page.getByTestId('dub-block')).toHaveCount(3)
   expect(await overflow()).toBeLessThanOrEqual(0)
   await page.getByRole('button', { name: `← ${dm('back')}` }).click()
   await expect(page.getByTestId('dub-project')).toHaveCount(1)

@@ -5,6 +5,7 @@ import { ProjectEditor } from './ProjectEditor'
 import { ProjectList } from './ProjectList'
 import { useDubbingApi } from './useDubbingApi'
 import './dubbing.css'
+import './timeline.css'
 
 /** The Dubbing studio: the project list, or one project open (its id kept in the URL's `?project=`). */
 export function DubbingStudio() {

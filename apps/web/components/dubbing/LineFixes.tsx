@@ -1,5 +1,6 @@
 'use client'
 import { useTranslations } from '@/components/i18n/client-i18n'
+import { Button } from '@/components/ui/Button'
 import type { DubbingLine } from '@/lib/dubbing/api'
 
 /** A fix as the line edit sends it. */
@@ -61,34 +62,29 @@ export function LineFixes({
         aria-label={t('fixMeterAria')}
       />
       <div className="dub-actions">
-        <button
-          type="button"
-          className="btn btn-outline"
+        <Button
           disabled={busy || fix?.maxSpeedup === RAISED_SPEEDUP}
           onClick={() => onFix({ ...base, maxSpeedup: RAISED_SPEEDUP })}
         >
           {t('fixSpeed', { speed: RAISED_SPEEDUP })}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline"
+        </Button>
+        <Button
           disabled={busy || fix?.borrowNextGap === true}
           onClick={() => onFix({ ...base, borrowNextGap: true })}
         >
           {t('fixGap')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost"
+        </Button>
+        <Button
+          variant="quiet"
           disabled={busy || fix?.acceptOverrun === true}
           onClick={() => onFix({ ...base, acceptOverrun: true })}
         >
           {t('fixAccept')}
-        </button>
+        </Button>
         {fix && (
-          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => onFix(null)}>
+          <Button variant="quiet" disabled={busy} onClick={() => onFix(null)}>
             {t('fixClear')}
-          </button>
+          </Button>
         )}
       </div>
       <p className="dub-hint">{t('fixHint')}</p>

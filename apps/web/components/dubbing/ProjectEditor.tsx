@@ -1,32 +1,32 @@
 'use client'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
+import { Button } from '@/components/ui/Button'
+import { Tabs } from '@/components/ui/Tabs'
 import type { Voice } from '@/lib/api/types'
 import {
-  clock,
   uploadWithProgress,
   type DubbingApi,
   type DubbingLine,
   type DubbingProjectDetail,
   type DubbingRender,
 } from '@/lib/dubbing/api'
+import type { Timing } from '@/lib/dubbing/timeline'
+import { errorCodeOf } from '@/lib/studio/errors'
 import { toast } from '@/lib/store/toast-store'
-import { LineRow, type LineEdit } from './LineRow'
+import { DubPlayer, usePlayerMedia } from './DubPlayer'
+import type { LineEdit } from './LineForm'
+import { LinePanel } from './LinePanel'
+import { LinesList, LinesNotes } from './LinesList'
+import { MediaPanel } from './MediaPanel'
 import { RenderPanel } from './RenderPanel'
 import { SpeakersPanel } from './SpeakersPanel'
+import { Timeline } from './Timeline'
 import { TypesettingPanel } from './TypesettingPanel'
-import { UploadField } from './UploadField'
 import { useDubbingErrors } from './useDubbingApi'
+import { useEditorView } from './useEditorView'
 
-const MEDIA_ACCEPT = '.mp4,.mov,.mkv,.webm,.mp3,.wav,.m4a'
-
-/** One project: media, speakers and voices, the line editor, render, player and downloads. */
-/** Lines that cannot fit come first (the export waits for them), then every line in order. */
-const unresolvedFirst = (lines: readonly DubbingLine[]): DubbingLine[] => [
-  ...lines.filter((l) => l.fit?.action === 'unresolved'),
-  ...lines.filter((l) => l.fit?.action !== 'unresolved'),
-]
-
+/** One project: the player on top; the lines as a timeline (or a list); media, speakers and voices, render. */
 export function ProjectEditor({
   api,
   projectId,
@@ -44,7 +44,9 @@ export function ProjectEditor({
   const [upload, setUpload] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const [activeLine, setActiveLine] = useState<string | null>(null)
-  const previewAudio = useRef<HTMLAudioElement | null>(null)
+  const [selected, setSelected] = useState<string | null>(null)
+  const [mediaElement, setMediaElement] = useState<HTMLMediaElement | null>(null)
+  const [view, setView] = useEditorView()
 
   const load = useCallback(async () => {
     try {
@@ -68,11 +70,14 @@ export function ProjectEditor({
       await fn()
       if (reload) await load()
     } catch (error) {
-      showError(error)
+      showLineError(error)
     } finally {
       setBusy(false)
     }
   }
+  /** A line the API refuses for its times is said in words that fit a line edit (not a file's line number). */
+  const showLineError = (error: unknown) =>
+    errorCodeOf(error) === 'DUBBING_BAD_TIMESTAMP' ? toast.error(t('lineBadRange')) : showError(error)
 
   const attachMedia = async (file: File) => {
     try {
@@ -88,25 +93,69 @@ export function ProjectEditor({
     }
   }
 
-  const preview = (lineId: string) =>
+  const preview = (line: DubbingLine) =>
     step(async () => {
-      const url = await api.preview(projectId, lineId)
-      previewAudio.current?.pause()
+      const url = await api.preview(projectId, line.id)
       const audio = new Audio(url)
       audio.onended = () => URL.revokeObjectURL(url)
-      previewAudio.current = audio
       await audio.play().catch(() => undefined)
     }, false)
+  const saveLine = (line: DubbingLine, edit: LineEdit) =>
+    step(async () => {
+      await api.editLine(projectId, line.id, edit)
+      toast.success(t('saved'))
+    })
+  const regenerate = (line: DubbingLine) =>
+    void step(async () => setRender(await api.regenerate(projectId, line.id)), false)
+  /** A drag or a key moved a line on the timeline: saved through the line edit, false when refused. */
+  const retime = async (line: DubbingLine, timing: Timing): Promise<boolean> => {
+    try {
+      await api.editLine(projectId, line.id, timing)
+      await load()
+      toast.success(t('timeline.retimed'))
+      return true
+    } catch (error) {
+      showLineError(error)
+      return false
+    }
+  }
 
+  const media = usePlayerMedia(api, project, render)
   if (!project) return <p className="muted">…</p>
   const speakerNames = project.speakers.map((s) => s.name)
+  const selectedLine = project.lines.find((l) => l.id === selected) ?? null
+  const settings = (
+    <>
+      <MediaPanel
+        project={project}
+        upload={upload}
+        onFile={(file) => void attachMedia(file)}
+        onMix={(mix) => void step(() => api.update(projectId, mix))}
+      />
+      <SpeakersPanel
+        project={project}
+        voices={voices}
+        onDefaultVoice={(code) => void step(() => api.update(projectId, { voiceCode: code }))}
+        onSpeaker={(name, voiceCode, speed) =>
+          void step(() => api.setSpeaker(projectId, name, voiceCode, speed))
+        }
+      />
+      <RenderPanel
+        api={api}
+        project={project}
+        render={render}
+        onRender={setRender}
+        onFinished={() => void load()}
+      />
+    </>
+  )
 
   return (
     <div className="dub-editor">
       <p>
-        <button type="button" className="dub-back" onClick={onBack}>
+        <Button variant="quiet" className="dub-back" onClick={onBack}>
           ← {t('back')}
-        </button>
+        </Button>
       </p>
       <h2 className="dub-title">{project.name}</h2>
       {project.notices.length > 0 && (
@@ -137,108 +186,61 @@ export function ProjectEditor({
           }
         />
       )}
-      <div className="dub-columns">
-        <div>
-          <section className="dub-panel" aria-labelledby="dub-media">
-            <h2 id="dub-media">{t('media')}</h2>
-            <p className="muted">
-              {project.media
-                ? t('mediaAttached', {
-                    kind: t(project.media.kind === 'video' ? 'video' : 'audio'),
-                    duration: project.media.durationMs ? clock(project.media.durationMs) : '?',
-                  })
-                : t('noMedia')}
-            </p>
-            <UploadField
-              label={t('chooseMedia')}
-              inputLabel={t('chooseMedia')}
-              accept={MEDIA_ACCEPT}
-              progress={upload}
-              onFile={(file) => void attachMedia(file)}
-            />
-            {project.media && (
-              <div className="dub-mix">
-                <label className="dub-field">
-                  <span>{t('duck')}</span>
-                  <input
-                    type="number"
-                    min={-60}
-                    max={0}
-                    value={project.duckDb}
-                    onChange={(e) =>
-                      void step(() => api.update(projectId, { duckDb: Number(e.target.value) }))
-                    }
-                  />
-                </label>
-                <label className="dub-check">
-                  <input
-                    type="checkbox"
-                    checked={project.muteOriginal}
-                    onChange={(e) =>
-                      void step(() => api.update(projectId, { muteOriginal: e.target.checked }))
-                    }
-                  />
-                  <span>{t('mute')}</span>
-                </label>
-              </div>
-            )}
-          </section>
-          <SpeakersPanel
-            project={project}
-            voices={voices}
-            onDefaultVoice={(code) => void step(() => api.update(projectId, { voiceCode: code }))}
-            onSpeaker={(name, voiceCode, speed) =>
-              void step(() => api.setSpeaker(projectId, name, voiceCode, speed))
-            }
-          />
-          <RenderPanel
-            api={api}
-            project={project}
-            render={render}
-            onRender={setRender}
-            onFinished={() => void load()}
-            onLine={setActiveLine}
-          />
-        </div>
-        <section className="dub-panel" aria-labelledby="dub-lines">
-          <h2 id="dub-lines">
-            {t('lines')} ({project.lines.length})
-          </h2>
-          {project.lines.some((l) => l.fit?.action === 'unresolved') && (
-            <p className="dub-error" role="status" data-testid="dub-held">
-              {t('unresolvedHeld', {
-                count: project.lines.filter((l) => l.fit?.action === 'unresolved').length,
-              })}
-            </p>
-          )}
-          {project.lines.some((l) => !l.voiceReadsLanguage) && (
-            <p className="dub-warning" role="status" data-testid="dub-foreign">
-              {t('languageLines', { count: project.lines.filter((l) => !l.voiceReadsLanguage).length })}
-            </p>
-          )}
-          <ol className="dub-lines">
-            {unresolvedFirst(project.lines).map((line) => (
-              <LineRow
-                key={`${line.id}-${line.text}-${line.startMs}-${line.endMs}-${line.speaker}`}
-                line={line}
+      <DubPlayer media={media} project={project} onElement={setMediaElement} onLine={setActiveLine} />
+      <h2 id="dub-lines" className="dub-lines-title">
+        {t('lines')} ({project.lines.length})
+      </h2>
+      <LinesNotes lines={project.lines} />
+      <Tabs
+        label={t('timeline.view')}
+        items={[
+          { value: 'timeline', label: t('timeline.viewTimeline') },
+          { value: 'list', label: t('timeline.viewList') },
+        ]}
+        value={view}
+        onChange={setView}
+      >
+        {view === 'timeline' ? (
+          <>
+            <div className="dub-stage">
+              <Timeline
+                lines={project.lines}
                 speakers={speakerNames}
-                active={line.id === activeLine}
-                busy={busy}
-                onSave={(edit: LineEdit) =>
-                  step(async () => {
-                    await api.editLine(projectId, line.id, edit)
-                    toast.success(t('saved'))
-                  })
-                }
-                onPreview={() => void preview(line.id)}
-                onRegenerate={() =>
-                  void step(async () => setRender(await api.regenerate(projectId, line.id)), false)
-                }
+                mediaMs={project.media?.durationMs ?? null}
+                media={mediaElement}
+                waveUrl={media && !media.video ? media.url : null}
+                selectedId={selected}
+                onSelect={setSelected}
+                onRetime={retime}
               />
-            ))}
-          </ol>
-        </section>
-      </div>
+              <LinePanel
+                line={selectedLine}
+                speakers={speakerNames}
+                busy={busy}
+                media={mediaElement}
+                onSave={saveLine}
+                onPreview={(line) => void preview(line)}
+                onRegenerate={regenerate}
+                onClose={() => setSelected(null)}
+              />
+            </div>
+            <div className="dub-settings">{settings}</div>
+          </>
+        ) : (
+          <div className="dub-columns">
+            <div>{settings}</div>
+            <LinesList
+              lines={project.lines}
+              speakers={speakerNames}
+              activeLine={activeLine}
+              busy={busy}
+              onSave={saveLine}
+              onPreview={(line) => void preview(line)}
+              onRegenerate={regenerate}
+            />
+          </div>
+        )}
+      </Tabs>
     </div>
   )
 }

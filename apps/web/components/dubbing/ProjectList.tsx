@@ -1,6 +1,7 @@
 'use client'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
+import { Button } from '@/components/ui/Button'
 import { uploadWithProgress, type DubbingApi, type DubbingProject } from '@/lib/dubbing/api'
 import { toast } from '@/lib/store/toast-store'
 import { UploadField } from './UploadField'
@@ -60,41 +61,35 @@ export function ProjectList({ api, onOpen }: { api: DubbingApi; onOpen: (id: str
       <ul className="dub-projects">
         {projects?.map((p) => (
           <li key={p.id} data-testid="dub-project">
-            <button type="button" className="dub-project-name" onClick={() => onOpen(p.id)}>
+            <Button variant="quiet" className="dub-project-name" onClick={() => onOpen(p.id)}>
               {p.name}
-            </button>
+            </Button>
             <span className="muted">
               {p.subtitleFormat.toUpperCase()} ·{' '}
               {t('updated', { date: new Date(p.updatedAt).toLocaleString(locale) })}
             </span>
             <span className="dub-actions">
-              <button
-                type="button"
-                className="btn btn-ghost"
+              <Button
+                variant="quiet"
                 onClick={() => {
                   const name = window.prompt(t('renamePrompt'), p.name)
                   if (name?.trim()) void act(() => api.update(p.id, { name: name.trim() }))
                 }}
               >
                 {t('rename')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => void act(() => api.duplicate(p.id))}
-              >
+              </Button>
+              <Button variant="quiet" onClick={() => void act(() => api.duplicate(p.id))}>
                 {t('duplicate')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-outline"
+              </Button>
+              <Button
+                variant="danger"
                 onClick={() => {
                   if (window.confirm(t('deleteConfirm', { name: p.name })))
                     void act(() => api.remove(p.id), t('deleted'))
                 }}
               >
                 {t('delete')}
-              </button>
+              </Button>
             </span>
           </li>
         ))}

@@ -1,6 +1,7 @@
 'use client'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
+import { Button } from '@/components/ui/Button'
 import {
   billedCharacters,
   camelizeKeys,
@@ -8,34 +9,30 @@ import {
   DUBBING_RENDER_FILES,
   type DubbingRenderFile,
 } from '@loa/contracts/browser'
-import { lineAt, type DubbingApi, type DubbingProjectDetail, type DubbingRender } from '@/lib/dubbing/api'
+import type { DubbingApi, DubbingProjectDetail, DubbingRender } from '@/lib/dubbing/api'
 import { toast } from '@/lib/store/toast-store'
 import { useCreditFormat } from '@/components/payments/useCreditFormat'
 import { useWalletBalance } from '@/components/payments/useWalletBalance'
 import { useDubbingErrors } from './useDubbingApi'
 
-/** Render with live progress and cancel; then the player (subtitle of the moment, video when there is one) and downloads. */
+/** Render with its cost, live progress and cancel; then the summary and the downloads (the player is above the lines). */
 export function RenderPanel({
   api,
   project,
   render,
   onRender,
   onFinished,
-  onLine,
 }: {
   api: DubbingApi
   project: DubbingProjectDetail
   render: DubbingRender | null
   onRender: (render: DubbingRender) => void
   onFinished: () => void
-  onLine: (lineId: string | null) => void
 }) {
   const t = useTranslations('dubbing')
   const tErr = useTranslations('dubbing.errors')
   const tc = useTranslations('checkout')
   const showError = useDubbingErrors()
-  const [media, setMedia] = useState<{ url: string; video: boolean } | null>(null)
-  const [saying, setSaying] = useState<string>('')
   // The charge before it starts (issue 28): the span of the lines with speech times the voices' credit factor
   // (issue 26), rounded as the api reserves it.
   const seconds = billedCharacters(
@@ -74,21 +71,6 @@ export function RenderPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [render?.id, render?.status === 'IN_PROGRESS'])
 
-  // What the player plays: the muxed video, else the mix, else the dub.
-  useEffect(() => {
-    setMedia(null)
-    if (render?.status !== 'SUCCESS') return
-    const file: DubbingRenderFile = render.files.includes('video_mp4')
-      ? 'video_mp4'
-      : render.files.includes('mix_mp3')
-        ? 'mix_mp3'
-        : 'track_mp3'
-    api
-      .download(render.id, file)
-      .then((r) => setMedia({ url: r.url, video: file === 'video_mp4' }), showError)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [render?.id, render?.status])
-
   const start = async () => {
     try {
       onRender(await api.render(project.id))
@@ -116,12 +98,6 @@ export function RenderPanel({
       showError(error)
     }
   }
-  const onTime = (seconds: number) => {
-    const line = lineAt(project.lines, seconds * 1000)
-    setSaying(line?.speech ?? '')
-    onLine(line?.id ?? null)
-  }
-
   return (
     <section className="dub-panel" aria-labelledby="dub-render">
       <h2 id="dub-render">{t('result')}</h2>
@@ -133,19 +109,10 @@ export function RenderPanel({
         {t('balance', { balance: wallet.balance === null ? '…' : credits(wallet.balance, 'SECOND') })}
       </p>
       <div className="dub-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={running || seconds === 0}
-          onClick={() => void start()}
-        >
+        <Button variant="primary" busy={running} disabled={seconds === 0} onClick={() => void start()}>
           {t('render')}
-        </button>
-        {running && (
-          <button type="button" className="btn btn-outline" onClick={() => void cancel()}>
-            {t('cancel')}
-          </button>
-        )}
+        </Button>
+        {running && <Button onClick={() => void cancel()}>{t('cancel')}</Button>}
       </div>
       {running && (
         <>
@@ -168,30 +135,6 @@ export function RenderPanel({
           {tc('charged', { charged: credits(render.seconds, 'SECOND') })}
         </p>
       )}
-      {media && (
-        <div className="dub-player">
-          <h3>{t('player')}</h3>
-          {media.video ? (
-            <video
-              src={media.url}
-              controls
-              playsInline
-              onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
-            />
-          ) : (
-            <audio
-              src={media.url}
-              controls
-              onTimeUpdate={(e) => onTime(e.currentTarget.currentTime)}
-              data-testid="dub-audio"
-            />
-          )}
-          <p className="dub-now" aria-live="polite">
-            <span className="muted">{t('nowSaying')}: </span>
-            <span data-testid="dub-now">{saying}</span>
-          </p>
-        </div>
-      )}
       {render?.status === 'SUCCESS' && (
         <div>
           <h3>{t('downloads')}</h3>
@@ -203,14 +146,9 @@ export function RenderPanel({
               if (!ready && !why && media && !project.media) return null
               return (
                 <li key={file}>
-                  <button
-                    type="button"
-                    disabled={!ready}
-                    onClick={() => void download(file)}
-                    data-file={file}
-                  >
+                  <Button size="sm" disabled={!ready} onClick={() => void download(file)} data-file={file}>
                     {t(`file_${file}`)}
-                  </button>
+                  </Button>
                   {why && <span className="muted"> {why}</span>}
                 </li>
               )

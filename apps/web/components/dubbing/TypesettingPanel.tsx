@@ -1,6 +1,8 @@
 'use client'
 import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
+import { Button } from '@/components/ui/Button'
+import { Checkbox } from '@/components/ui/Checkbox'
 import type { TypesettingRule } from '@/lib/dubbing/api'
 
 /** Style names as the user types them: comma or line separated, trimmed, no empties, no repeats. */
@@ -40,23 +42,19 @@ export function TypesettingPanel({
         <span>{t('typesettingStyles')}</span>
         <textarea rows={2} value={styles} onChange={(e) => setStyles(e.target.value)} />
       </label>
-      <label className="dub-check">
-        <input type="checkbox" checked={positioned} onChange={(e) => setPositioned(e.target.checked)} />
-        <span>{t('typesettingPositioned')}</span>
-      </label>
+      <Checkbox
+        label={t('typesettingPositioned')}
+        checked={positioned}
+        onChange={(e) => setPositioned(e.target.checked)}
+      />
       <p className="dub-warning">{t('typesettingReplaces')}</p>
       <div className="dub-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy || !changed}
-          onClick={() => onApply(next)}
-        >
+        <Button variant="primary" disabled={busy || !changed} onClick={() => onApply(next)}>
           {t('typesettingApply')}
-        </button>
-        <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => onApply(null)}>
+        </Button>
+        <Button variant="quiet" disabled={busy} onClick={() => onApply(null)}>
           {t('typesettingDefault')}
-        </button>
+        </Button>
       </div>
     </details>
   )
