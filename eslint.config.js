@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { boundaryConfigs } from './scripts/lint/boundaries.js'
+import { rawControlConfig } from './scripts/lint/raw-controls.js'
 
 export default tseslint.config(
   {
@@ -51,4 +52,6 @@ export default tseslint.config(
   },
   // Who may import whom (docs/ARCHITECTURE.md): apps never import apps, packages never import apps.
   ...boundaryConfigs(),
+  // No raw <button> / <input type="file"> outside the design system (issue 35).
+  rawControlConfig(),
 )

@@ -2,6 +2,7 @@
 import { useEffect } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { HeaderView } from '@/components/landing/HeaderView'
+import { Button } from '@/components/ui/Button'
 
 /**
  * A page that failed while rendering: the site header, the reason in the page's language, retry and a way home.
@@ -32,9 +33,9 @@ export default function PageError({
             <p className="lead">{t('body')}</p>
             {error.digest && <p className="muted">{t('code', { digest: error.digest })}</p>}
             <p className="cta-row">
-              <button type="button" className="btn btn-primary" onClick={() => reset()}>
+              <Button variant="primary" onClick={() => reset()}>
                 {t('retry')}
-              </button>
+              </Button>
               <a className="btn btn-outline" href={locale === 'en' ? '/en' : '/'}>
                 {t('home')}
               </a>

@@ -5,6 +5,7 @@ import { useTranslations } from '@/components/i18n/client-i18n'
 import { usePublicConfig } from '@/components/shell/config-context'
 import { requestAccountDeletion } from '@/lib/account'
 import { createHttpClient } from '@/lib/http/client'
+import { Button } from '@/components/ui/Button'
 import './account.css'
 
 /**
@@ -37,9 +38,9 @@ export function AccountDeletion() {
       {state === 'sent' ? (
         <p role="status">{t('account.deleteSent')}</p>
       ) : !open ? (
-        <button type="button" className="btn btn-ghost" onClick={() => setOpen(true)}>
+        <Button variant="quiet" onClick={() => setOpen(true)}>
           {t('account.deleteStart')}
-        </button>
+        </Button>
       ) : (
         <form onSubmit={submit}>
           <p>{t('account.deleteWarning')}</p>
@@ -53,9 +54,9 @@ export function AccountDeletion() {
             onChange={(e) => setContact(e.target.value)}
           />
           {state === 'failed' && <p role="alert">{t('account.deleteFailed')}</p>}
-          <button type="submit" className="btn btn-primary" disabled={state === 'sending'}>
+          <Button type="submit" variant="primary" disabled={state === 'sending'}>
             {t('account.deleteConfirm')}
-          </button>
+          </Button>
         </form>
       )}
     </section>

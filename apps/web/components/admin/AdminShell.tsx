@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { ROUTES, stripLocale } from '@/lib/routes'
+import { Button } from '@/components/ui/Button'
 import './admin.css'
 
 const NAV = [
@@ -52,9 +53,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <span className="muted" data-testid="signed-in-as">
         {tAll('auth.signedInAs', { name: auth.name ?? auth.email ?? '' })}
       </span>
-      <button type="button" className="btn btn-ghost" onClick={() => auth.logout()}>
+      <Button variant="quiet" onClick={() => auth.logout()}>
         {tAll('nav.logout')}
-      </button>
+      </Button>
     </header>
   )
   if (!auth.hasResourceRole('admin', API_RESOURCE))

@@ -5,6 +5,7 @@ import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type AuditRow, type Page } from './admin-api'
 import { Pager } from './Pager'
 import { SimpleTable } from './SimpleTable'
+import { Button } from '@/components/ui/Button'
 
 const LIMIT = 50
 const json = (v: unknown) => (v == null ? '—' : JSON.stringify(v))
@@ -55,9 +56,9 @@ export function AdminAuditLog() {
           {t('audit.filterTarget')}
           <input value={target} onChange={(e) => setTarget(e.target.value)} />
         </label>
-        <button type="submit" className="btn btn-primary">
+        <Button type="submit" variant="primary">
           {t('audit.filter')}
-        </button>
+        </Button>
       </form>
       <SimpleTable
         title={t('audit.title')}

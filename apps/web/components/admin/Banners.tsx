@@ -7,6 +7,7 @@ import { adminErrorKey, useAdminApi, type CatalogueRow, type Page } from './admi
 import { BannerPreview } from './BannerPreview'
 import { SimpleTable } from './SimpleTable'
 import { useAdminCommand } from './use-admin-command'
+import { Button } from '@/components/ui/Button'
 
 const empty = {
   code: '',
@@ -128,9 +129,9 @@ export function AdminBanners() {
             {t('banners.endsAt')}
             <input type="datetime-local" {...field('endsAt')} />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <Button type="submit" variant="primary" disabled={busy}>
             {t('banners.create')}
-          </button>
+          </Button>
         </form>
         <section className="admin-section" aria-labelledby="banner-preview-title">
           <h2 id="banner-preview-title">{t('banners.preview')}</h2>

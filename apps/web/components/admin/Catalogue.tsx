@@ -6,6 +6,7 @@ import { adminErrorKey, useAdminApi, type CatalogueRow, type Page } from './admi
 import { CatalogueForm } from './CatalogueForm'
 import { Pager } from './Pager'
 import { VoiceSample } from './VoiceSample'
+import { Button } from '@/components/ui/Button'
 
 const LIMIT = 50
 
@@ -124,9 +125,9 @@ function ResourceTable({ resource }: { resource: Resource }) {
         />
       ) : (
         <p className="admin-inline">
-          <button type="button" className="btn btn-ghost" onClick={() => setEditing('new')}>
+          <Button variant="quiet" onClick={() => setEditing('new')}>
             {t('catalogue.new', { what: t(resource.title) })}
-          </button>
+          </Button>
         </p>
       )}
       {!page && <p aria-busy="true">{t('loading')}</p>}
@@ -186,9 +187,9 @@ function ResourceTable({ resource }: { resource: Resource }) {
                             value={ranks[key] ?? String(row.rank ?? 0)}
                             onChange={(e) => setRanks((r) => ({ ...r, [key]: e.target.value }))}
                           />
-                          <button type="submit" className="btn btn-ghost">
+                          <Button type="submit" variant="quiet">
                             {t('catalogue.saveRank')}
-                          </button>
+                          </Button>
                         </form>
                       </td>
                     )}
@@ -198,14 +199,13 @@ function ResourceTable({ resource }: { resource: Resource }) {
                       </td>
                     )}
                     <td>
-                      <button
-                        type="button"
-                        className="btn btn-ghost"
+                      <Button
+                        variant="quiet"
                         aria-label={`${t('catalogue.edit')} ${key}`}
                         onClick={() => setEditing(row)}
                       >
                         {t('catalogue.edit')}
-                      </button>
+                      </Button>
                     </td>
                   </tr>
                 )

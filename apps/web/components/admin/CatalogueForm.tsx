@@ -14,6 +14,7 @@ import {
 } from '@/lib/admin/catalogue-fields'
 import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type CatalogueRow } from './admin-api'
+import { Button } from '@/components/ui/Button'
 
 interface Props {
   resource: string
@@ -181,12 +182,12 @@ export function CatalogueForm({ resource, keyField, row, onDone, onCancel }: Pro
         </p>
       )}
       <div className="admin-inline">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {t('save')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        </Button>
+        <Button variant="quiet" onClick={onCancel}>
           {t('cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   )

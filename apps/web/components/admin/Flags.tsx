@@ -11,6 +11,7 @@ import {
   type FlagAudit,
   type FlagRule,
 } from './admin-api'
+import { Button } from '@/components/ui/Button'
 
 /** The SSO resource whose `admin` role lets a user edit flags (the flag service checks it again). */
 const FLAGS_RESOURCE = 'loa-flags'
@@ -84,9 +85,9 @@ function FlagCard({ flag, onChanged }: { flag: Flag; onChanged: (f: Flag) => voi
               {t('flags.default')}
               <input name="value" defaultValue={show(flag.default_value)} />
             </label>
-            <button type="submit" className="btn btn-ghost">
+            <Button type="submit" variant="quiet">
               {t('save')}
-            </button>
+            </Button>
           </form>
         )}
         <label className="admin-switch">
@@ -110,9 +111,8 @@ function FlagCard({ flag, onChanged }: { flag: Flag; onChanged: (f: Flag) => voi
                   .map(([a, v]) => t('flags.rule', { attribute: a, value: show(v), serve: show(rule.force) }))
                   .join('; ') || JSON.stringify(rule)}
               </code>
-              <button
-                type="button"
-                className="btn btn-ghost"
+              <Button
+                variant="quiet"
                 onClick={() =>
                   void run(
                     api.setFlagRules(
@@ -123,7 +123,7 @@ function FlagCard({ flag, onChanged }: { flag: Flag; onChanged: (f: Flag) => voi
                 }
               >
                 {t('flags.removeRule')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -141,9 +141,9 @@ function FlagCard({ flag, onChanged }: { flag: Flag; onChanged: (f: Flag) => voi
           {t('flags.serve')}
           <input value={serve} onChange={(e) => setServe(e.target.value)} />
         </label>
-        <button type="submit" className="btn btn-ghost">
+        <Button type="submit" variant="quiet">
           {t('flags.addRule')}
-        </button>
+        </Button>
       </form>
       <details
         onToggle={(e) => {

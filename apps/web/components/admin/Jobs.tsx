@@ -5,6 +5,7 @@ import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type Page, type QueueJob } from './admin-api'
 import { Pager } from './Pager'
 import { SimpleTable } from './SimpleTable'
+import { Button } from '@/components/ui/Button'
 
 const LIMIT = 20
 
@@ -80,14 +81,14 @@ export function AdminJobs() {
             cell: (j) => (
               <span className="admin-inline">
                 {j.state === 'failed' && (
-                  <button type="button" className="btn btn-primary" onClick={() => void act(j, 'retry')}>
+                  <Button variant="primary" onClick={() => void act(j, 'retry')}>
                     {t('jobs.retry')}
-                  </button>
+                  </Button>
                 )}
                 {j.state !== 'failed' && (
-                  <button type="button" className="btn btn-ghost" onClick={() => void act(j, 'cancel')}>
+                  <Button variant="quiet" onClick={() => void act(j, 'cancel')}>
                     {t('jobs.cancel')}
-                  </button>
+                  </Button>
                 )}
               </span>
             ),

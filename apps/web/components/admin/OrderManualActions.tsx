@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { useAdminApi, type Order } from './admin-api'
 import { useAdminCommand } from './use-admin-command'
+import { Button } from '@/components/ui/Button'
 
 /**
  * An unpaid order finished by hand (issue 28): a VietQR order marked paid against the bank transaction the
@@ -78,9 +79,9 @@ export function OrderManualActions({ order, onChanged }: { order: Order; onChang
               onChange={(e) => setReason(e.target.value)}
             />
           </label>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <Button type="submit" variant="primary" disabled={busy}>
             {t('orders.markPaid')}
-          </button>
+          </Button>
         </form>
       )}
       <form className="admin-inline" onSubmit={cancel} data-testid="order-cancel">
@@ -94,9 +95,9 @@ export function OrderManualActions({ order, onChanged }: { order: Order; onChang
             onChange={(e) => setCancelReason(e.target.value)}
           />
         </label>
-        <button type="submit" className="btn btn-outline admin-danger" disabled={busy}>
+        <Button type="submit" variant="danger" disabled={busy}>
           {t('orders.cancel')}
-        </button>
+        </Button>
       </form>
     </>
   )

@@ -17,6 +17,7 @@ import { ROUTES } from '@/lib/routes'
 import { Pager } from './Pager'
 import { SimpleTable } from './SimpleTable'
 import { UnmatchedTransfers } from './UnmatchedTransfers'
+import { Button } from '@/components/ui/Button'
 
 const LIMIT = 20
 
@@ -76,9 +77,9 @@ function OrderPanel({ detail, onChanged }: { detail: OrderDetail; onChanged: () 
               onChange={(e) => setReason(e.target.value)}
             />
           </label>
-          <button type="submit" className="btn btn-outline admin-danger">
+          <Button type="submit" variant="danger">
             {t('orders.refund')}
-          </button>
+          </Button>
         </form>
       )}
     </section>
@@ -151,16 +152,12 @@ export function AdminOrders() {
           {t('orders.search')}
           <input value={form.q ?? ''} onChange={set('q')} />
         </label>
-        <button type="submit" className="btn btn-primary">
+        <Button type="submit" variant="primary">
           {t('audit.filter')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => void api.exportOrders(filter).catch(fail)}
-        >
+        </Button>
+        <Button variant="quiet" onClick={() => void api.exportOrders(filter).catch(fail)}>
           {t('orders.export')}
-        </button>
+        </Button>
       </form>
       <SimpleTable
         title={t('orders.list')}
@@ -173,9 +170,9 @@ export function AdminOrders() {
             label: t('orders.code'),
             cell: (o) =>
               o.code ? (
-                <button type="button" className="btn btn-ghost" onClick={() => void open(o.code!)}>
+                <Button variant="quiet" onClick={() => void open(o.code!)}>
                   {o.code}
-                </button>
+                </Button>
               ) : (
                 o.id
               ),

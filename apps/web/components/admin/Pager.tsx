@@ -1,5 +1,6 @@
 'use client'
 import { useTranslations } from '@/components/i18n/client-i18n'
+import { Button } from '@/components/ui/Button'
 
 /** Previous / next over an offset-paged list, with "from–to of total". */
 export function Pager({
@@ -17,25 +18,15 @@ export function Pager({
   if (total <= limit && offset === 0) return null
   return (
     <div className="admin-pager">
-      <button
-        type="button"
-        className="btn btn-ghost"
-        disabled={offset === 0}
-        onClick={() => onChange(Math.max(0, offset - limit))}
-      >
+      <Button variant="quiet" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
         {t('previous')}
-      </button>
+      </Button>
       <span className="muted">
         {t('range', { from: Math.min(total, offset + 1), to: Math.min(total, offset + limit), total })}
       </span>
-      <button
-        type="button"
-        className="btn btn-ghost"
-        disabled={offset + limit >= total}
-        onClick={() => onChange(offset + limit)}
-      >
+      <Button variant="quiet" disabled={offset + limit >= total} onClick={() => onChange(offset + limit)}>
         {t('next')}
-      </button>
+      </Button>
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import { newIdempotencyKey, useAdminApi } from './admin-api'
 import { useAdminCommand } from './use-admin-command'
+import { Button } from '@/components/ui/Button'
 
 /** A mail reply to a ticket or contact message, queued in the outbox once per written reply. */
 export function ReplyForm({ kind, id, label }: { kind: 'tickets' | 'contacts'; id: string; label: string }) {
@@ -34,9 +35,9 @@ export function ReplyForm({ kind, id, label }: { kind: 'tickets' | 'contacts'; i
           setKey(newIdempotencyKey())
         }}
       />
-      <button type="submit" className="btn btn-ghost" disabled={busy}>
+      <Button type="submit" variant="quiet" disabled={busy}>
         {t('support.send')}
-      </button>
+      </Button>
     </form>
   )
 }

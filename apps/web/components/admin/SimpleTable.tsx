@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
+import { EmptyState } from '@/components/ui/EmptyState'
+import { Table } from '@/components/ui/Table'
 
-/** A titled, horizontally scrollable table (usable at 360 px); `empty` when there are no rows. */
+/** A titled back-office table (the design system's Table: scrolls in its own box at 360 px); `empty` when no rows. */
 export function SimpleTable<Row>({
   title,
   testId,
@@ -21,34 +23,19 @@ export function SimpleTable<Row>({
   return (
     <section className="admin-section" data-testid={testId}>
       <h2>{title}</h2>
-      {rows.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((c) => (
-                    <td key={c.label} className={c.numeric ? 'num' : undefined}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table
+        caption={title}
+        captionHidden
+        columns={columns.map((c) => ({
+          key: c.label,
+          label: c.label,
+          cell: c.cell,
+          align: c.numeric ? 'end' : 'start',
+        }))}
+        rows={rows}
+        rowKey={rowKey}
+        empty={<EmptyState title={empty} />}
+      />
       {footer}
     </section>
   )

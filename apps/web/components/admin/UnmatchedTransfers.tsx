@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type Page, type PaymentEvent } from './admin-api'
 import { SimpleTable } from './SimpleTable'
+import { Button } from '@/components/ui/Button'
 
 const OUTCOMES = ['UNMATCHED', 'AMOUNT_MISMATCH', 'REFUND_DUE'] as const
 
@@ -74,9 +75,8 @@ export function UnmatchedTransfers({ onMatched }: { onMatched: () => void }) {
                   onChange={(ev) => setReasons((r) => ({ ...r, [e.id]: ev.target.value }))}
                 />
                 {outcome !== 'REFUND_DUE' && (
-                  <button
-                    type="button"
-                    className="btn btn-primary"
+                  <Button
+                    variant="primary"
                     onClick={() =>
                       void act(
                         api.matchTransfer(e.id, (codes[e.id] ?? '').trim(), (reasons[e.id] ?? '').trim()),
@@ -85,15 +85,14 @@ export function UnmatchedTransfers({ onMatched }: { onMatched: () => void }) {
                     }
                   >
                     {t('orders.match')}
-                  </button>
+                  </Button>
                 )}
-                <button
-                  type="button"
-                  className="btn btn-ghost"
+                <Button
+                  variant="quiet"
                   onClick={() => void act(api.resolveEvent(e.id, (reasons[e.id] ?? '').trim()), t('saved'))}
                 >
                   {t('orders.resolve')}
-                </button>
+                </Button>
               </form>
             ),
           },

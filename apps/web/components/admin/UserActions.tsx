@@ -4,6 +4,7 @@ import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import { newIdempotencyKey, PRODUCTS, useAdminApi, type Product, type UserPage } from './admin-api'
 import { useAdminCommand } from './use-admin-command'
+import { Button } from '@/components/ui/Button'
 
 /**
  * Credit adjustment (mandatory reason; one idempotency key per filled-in form, so a double click or a retry of the
@@ -94,9 +95,9 @@ export function UserActions({ user, onChanged }: { user: UserPage; onChanged: ()
             onChange={(e) => edit(setReason)(e.target.value)}
           />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {t('users.adjust')}
-        </button>
+        </Button>
       </form>
       <form className="admin-form" onSubmit={(e) => e.preventDefault()} aria-labelledby="lock-title">
         <h2 id="lock-title">{t('users.lockTitle')}</h2>
@@ -120,18 +121,13 @@ export function UserActions({ user, onChanged }: { user: UserPage; onChanged: ()
           />
         </label>
         {user.lock ? (
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void lock(false)}>
+          <Button variant="primary" disabled={busy} onClick={() => void lock(false)}>
             {t('users.unlock')}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="btn btn-outline admin-danger"
-            disabled={busy}
-            onClick={() => void lock(true)}
-          >
+          <Button variant="danger" disabled={busy} onClick={() => void lock(true)}>
             {t('users.lock')}
-          </button>
+          </Button>
         )}
       </form>
     </div>

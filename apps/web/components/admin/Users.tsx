@@ -5,6 +5,7 @@ import { ROUTES } from '@/lib/routes'
 import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type Page, type UserRow } from './admin-api'
 import { Pager } from './Pager'
+import { Button } from '@/components/ui/Button'
 
 const LIMIT = 20
 
@@ -50,9 +51,9 @@ export function AdminUsers() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <button type="submit" className="btn btn-primary">
+        <Button type="submit" variant="primary">
           {t('users.searchButton')}
-        </button>
+        </Button>
       </form>
       {!page && <p aria-busy="true">{t('loading')}</p>}
       {page && page.items.length === 0 && <p>{t('empty')}</p>}

@@ -3,6 +3,7 @@ import { useTranslations } from '@/components/i18n/client-i18n'
 import { useAuth } from './AuthProvider'
 import { SignUpButton } from './SignUpButton'
 import { ROUTES } from '@/lib/routes'
+import { Button } from '@/components/ui/Button'
 
 /** Header right side: log in + sign up when signed out; studio link + log out when signed in. */
 export function HeaderAuth() {
@@ -14,21 +15,17 @@ export function HeaderAuth() {
         <SignUpButton place="header" to={ROUTES.studio} className="btn btn-primary">
           {t('goToStudio')}
         </SignUpButton>
-        <button type="button" className="btn btn-ghost" onClick={() => auth.logout()}>
+        <Button variant="quiet" onClick={() => auth.logout()}>
           {t('logout')}
-        </button>
+        </Button>
       </div>
     )
   }
   return (
     <div className="header-auth">
-      <button
-        type="button"
-        className="btn btn-ghost"
-        onClick={() => auth.authenticate('login', ROUTES.studioTts)}
-      >
+      <Button variant="quiet" onClick={() => auth.authenticate('login', ROUTES.studioTts)}>
         {t('login')}
-      </button>
+      </Button>
       <SignUpButton place="header">{t('signUp')}</SignUpButton>
     </div>
   )

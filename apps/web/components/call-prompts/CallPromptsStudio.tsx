@@ -16,6 +16,8 @@ import { showShortfall } from '@/lib/store/shortfall-store'
 import { toast } from '@/lib/store/toast-store'
 import { CheckReport } from './CheckReport'
 import { JobList } from './JobList'
+import { FileDrop } from '@/components/ui/FileDrop'
+import { Button } from '@/components/ui/Button'
 import './call-prompts.css'
 
 const POLL_MS = 1000
@@ -149,18 +151,17 @@ export function CallPromptsStudio() {
             />
             <span className="muted">{t('scriptHint')}</span>
           </label>
-          <label className="cp-field">
-            <span>{t('csv')}</span>
-            <input
-              type="file"
+          <div className="cp-field">
+            <FileDrop
+              label={t('csv')}
               accept=".csv,text/csv"
-              onChange={(e) => void readFile(e.target.files?.[0])}
-              data-testid="cp-csv"
+              inputTestId="cp-csv"
+              onFiles={([file]) => void readFile(file)}
             />
             <span className="muted">
               {csv ? t('csvLoaded', { name: csv.name, rows: check?.rowCount ?? '…' }) : t('csvHint')}
             </span>
-          </label>
+          </div>
           <label className="cp-field">
             <span>{t('voice')}</span>
             <select value={voiceCode} onChange={(e) => setVoiceCode(e.target.value)}>
@@ -204,9 +205,9 @@ export function CallPromptsStudio() {
                     style={{ width: '5rem' }}
                   />
                 </label>
-                <button type="button" className="btn btn-outline" onClick={preview}>
+                <Button variant="secondary" onClick={preview}>
                   {t('preview.show')}
-                </button>
+                </Button>
               </div>
               {spoken !== null && (
                 <p className="cp-spoken" data-testid="cp-spoken">
@@ -218,19 +219,18 @@ export function CallPromptsStudio() {
           )}
           <section className="cp-panel" aria-label={t('render', { rows: check?.validRows ?? 0 })}>
             <div className="cp-actions">
-              <button
-                type="button"
-                className="btn btn-primary"
+              <Button
+                variant="primary"
                 disabled={!ready || busy || running?.status === 'IN_PROGRESS'}
                 onClick={() => void render()}
                 data-testid="cp-render"
               >
                 {t('render', { rows: check?.validRows ?? 0 })}
-              </button>
+              </Button>
               {running?.status === 'IN_PROGRESS' && (
-                <button type="button" className="btn btn-outline" onClick={() => void cancel()}>
+                <Button variant="secondary" onClick={() => void cancel()}>
                   {t('cancel')}
-                </button>
+                </Button>
               )}
             </div>
             {running && (

@@ -12,6 +12,7 @@ import { LifetimeSelect } from './LifetimeSelect'
 import { NewToken } from './NewToken'
 import { QuickStart } from './QuickStart'
 import { TryIt } from './TryIt'
+import { Button } from '@/components/ui/Button'
 import '@/components/studio/studio.css'
 import './console.css'
 
@@ -141,9 +142,9 @@ export function ApiConsole() {
             onChange={setLifetime}
             hintId="lifetime-hint"
           />
-          <button type="submit" className="btn btn-primary" disabled={creating}>
+          <Button type="submit" variant="primary" disabled={creating}>
             {creating ? t('creating') : t('create')}
-          </button>
+          </Button>
           <small id="lifetime-hint" className="muted" style={{ gridColumn: '1 / -1' }}>
             {d('lifetimeHint')}
           </small>
@@ -209,44 +210,39 @@ export function ApiConsole() {
                       />
                     </label>
                     <div className="studio-actions">
-                      <button type="submit" className="btn btn-primary">
+                      <Button type="submit" variant="primary">
                         {t('save')}
-                      </button>
-                      <button type="button" className="btn btn-ghost" onClick={() => setEditing(null)}>
+                      </Button>
+                      <Button variant="quiet" onClick={() => setEditing(null)}>
                         {t('cancel')}
-                      </button>
+                      </Button>
                     </div>
                   </form>
                 ) : (
                   !app.revoked && (
                     <div className="studio-actions">
-                      <button
-                        type="button"
-                        className="btn btn-outline"
+                      <Button
+                        variant="secondary"
                         onClick={() =>
                           setEditing({ id: app.appId, name: app.name, callbackUrl: app.callbackUrl ?? '' })
                         }
                       >
                         {t('rename')}
-                      </button>
+                      </Button>
                       {confirming === app.appId ? (
                         <>
                           <span role="alert">{t('revokeConfirm', { name: app.name })}</span>
-                          <button type="button" className="btn btn-primary" onClick={() => void revoke(app)}>
+                          <Button variant="primary" onClick={() => void revoke(app)}>
                             {t('revoke')}
-                          </button>
-                          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
+                          </Button>
+                          <Button variant="quiet" onClick={() => setConfirming(null)}>
                             {t('cancel')}
-                          </button>
+                          </Button>
                         </>
                       ) : (
-                        <button
-                          type="button"
-                          className="btn btn-ghost"
-                          onClick={() => setConfirming(app.appId)}
-                        >
+                        <Button variant="quiet" onClick={() => setConfirming(app.appId)}>
                           {t('revoke')}
-                        </button>
+                        </Button>
                       )}
                     </div>
                   )

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import type { ApiApp, AppUsage, CallbackLog, StudioApi, Synthesis, UsageDay } from '@/lib/studio/api'
 import { UsageChart } from './UsageChart'
+import { Button } from '@/components/ui/Button'
 
 export const USAGE_RANGES = [7, 30, 90] as const
 type Range = (typeof USAGE_RANGES)[number]
@@ -122,27 +123,25 @@ export function AppActivity({
         </label>
         <div className="console-range" role="group" aria-label={t('range')}>
           {USAGE_RANGES.map((r) => (
-            <button
+            <Button
               key={r}
-              type="button"
-              className={r === range ? 'btn btn-primary' : 'btn btn-outline'}
+              variant={r === range ? 'primary' : 'secondary'}
               aria-pressed={r === range}
               onClick={() => setRange(r)}
             >
               {t('rangeDays', { days: r })}
-            </button>
+            </Button>
           ))}
         </div>
-        <button
-          type="button"
-          className="btn btn-ghost"
+        <Button
+          variant="quiet"
           onClick={() => {
             setRefreshed((n) => n + 1)
             if (log) void showLog(log.requestId)
           }}
         >
           {t('refresh')}
-        </button>
+        </Button>
       </div>
 
       <h3>{t('usageTitle', { name: app?.name ?? '' })}</h3>
@@ -232,9 +231,8 @@ export function AppActivity({
                   <td>{number(r.characters)}</td>
                   <td>{time(r.createdAt)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
+                    <Button
+                      variant="quiet"
                       aria-expanded={log?.requestId === r.requestId}
                       aria-controls="callback-log"
                       onClick={() =>
@@ -242,7 +240,7 @@ export function AppActivity({
                       }
                     >
                       {log?.requestId === r.requestId ? t('hideCallback') : t('showCallback')}
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}

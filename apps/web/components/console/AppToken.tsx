@@ -6,6 +6,7 @@ import { toast } from '@/lib/store/toast-store'
 import type { StudioApi } from '@/lib/studio/api'
 import { DEFAULT_TOKEN_LIFETIME, expiryState, vietnamTime } from '@/lib/console/token-expiry'
 import { LifetimeSelect } from './LifetimeSelect'
+import { Button } from '@/components/ui/Button'
 
 /**
  * One app's token: its expiry (Vietnam time; expired ones marked), the grace time of the token replaced by the
@@ -69,24 +70,19 @@ export function AppToken({
             <p role="alert">{d('rotateConfirm', { name: app.name })}</p>
             <LifetimeSelect label={d('rotateLifetime')} value={lifetime} onChange={setLifetime} />
             <div className="studio-actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={rotating}
-                onClick={() => void rotate()}
-              >
+              <Button variant="primary" disabled={rotating} onClick={() => void rotate()}>
                 {rotating ? d('rotating') : d('rotateSubmit')}
-              </button>
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+              </Button>
+              <Button variant="quiet" onClick={() => setConfirming(false)}>
                 {t('cancel')}
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
           <div className="studio-actions">
-            <button type="button" className="btn btn-outline" onClick={() => setConfirming(true)}>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
               {d('rotate')}
-            </button>
+            </Button>
           </div>
         ))}
     </div>

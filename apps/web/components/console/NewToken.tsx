@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import type { ApiAppWithToken } from '@/lib/api/types'
 import { copyWithToast } from '@/lib/console/clipboard'
 import { vietnamTime } from '@/lib/console/token-expiry'
+import { Button } from '@/components/ui/Button'
 
 /**
  * A token just created or rotated, shown this once: copy button, when it expires and, after a rotation, until when
@@ -39,16 +40,12 @@ export function NewToken({
           {d('oldTokenUntil', { date: vietnamTime(app.previousTokenExpiresAt, locale) })}
         </p>
       )}
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={() => void copyWithToast(token, t('copied'), t('copyFailed'))}
-      >
+      <Button variant="primary" onClick={() => void copyWithToast(token, t('copied'), t('copyFailed'))}>
         {t('copy')}
-      </button>
-      <button type="button" className="btn btn-ghost" onClick={onDismiss}>
+      </Button>
+      <Button variant="quiet" onClick={onDismiss}>
         {t('dismissToken')}
-      </button>
+      </Button>
     </div>
   )
 }

@@ -9,6 +9,7 @@ import {
   quickStartSnippets,
   type QuickStartLanguage,
 } from '@loa/contracts/browser'
+import { Button } from '@/components/ui/Button'
 
 /**
  * Copy-paste quick start of the current developer API for one app (curl, Node, Python; sync and async), the app
@@ -33,15 +34,14 @@ export function QuickStart({ apiBase, app }: { apiBase: string; app: ApiApp | un
       <pre className="console-response">{env}</pre>
       <div className="console-range" role="group" aria-label={d('quickStartLanguage')}>
         {QUICK_START_LANGUAGES.map((l) => (
-          <button
+          <Button
             key={l}
-            type="button"
-            className={l === language ? 'btn btn-primary' : 'btn btn-outline'}
+            variant={l === language ? 'primary' : 'secondary'}
             aria-pressed={l === language}
             onClick={() => setLanguage(l)}
           >
             {d(`language.${l}`)}
-          </button>
+          </Button>
         ))}
       </div>
       {snippets
@@ -51,9 +51,9 @@ export function QuickStart({ apiBase, app }: { apiBase: string; app: ApiApp | un
             <h3>{s.mode === 'sync' ? d('quickStartSync') : d('quickStartAsync')}</h3>
             <div className="studio-row">
               <span className="muted">{d('quickStartFile', { file: s.file })}</span>
-              <button type="button" className="btn btn-outline" onClick={() => copy(s.code)}>
+              <Button variant="secondary" onClick={() => copy(s.code)}>
                 {d('copyCode')}
-              </button>
+              </Button>
             </div>
             <pre
               className="console-response console-code"

@@ -10,6 +10,7 @@ import {
 } from '@/lib/console/try-poll'
 import { showShortfall } from '@/lib/store/shortfall-store'
 import { DEFAULT_VOICE } from '@/lib/studio/text'
+import { Button } from '@/components/ui/Button'
 
 type Mode = 'sync' | 'async'
 
@@ -119,9 +120,9 @@ export function TryIt(props: {
           {t('tryText')}
           <textarea value={text} rows={3} required onChange={(e) => setText(e.target.value)} />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={sending}>
+        <Button type="submit" variant="primary" disabled={sending}>
           {sending ? t('trySending') : t('trySend')}
-        </button>
+        </Button>
       </form>
       {response && (
         <>

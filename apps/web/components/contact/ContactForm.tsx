@@ -12,6 +12,7 @@ import {
 import { errorKey } from '@/lib/errors'
 import { toast } from '@/lib/store/toast-store'
 import { useApi } from '@/components/shell/config-context'
+import { Button } from '@/components/ui/Button'
 
 const EMPTY: ContactFields = { name: '', email: '', phoneNumber: '', purpose: '', content: '' }
 
@@ -109,9 +110,9 @@ export function ContactForm() {
         {error('content')}
       </div>
       <div className="field-wide">
-        <button type="submit" className="btn btn-primary" disabled={sending}>
+        <Button type="submit" variant="primary" disabled={sending}>
           {sending ? t('contact.sending') : t('contact.submit')}
-        </button>
+        </Button>
         {sent && (
           <p className="form-success" role="status">
             {t('contact.success')}

@@ -6,6 +6,7 @@ import { usePublicConfig } from '@/components/shell/config-context'
 import { createDevicesApi, deviceName, PRESENCE_INTERVAL_MS, type DeviceCheck } from '@/lib/devices'
 import { createHttpClient } from '@/lib/http/client'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
+import { Button } from '@/components/ui/Button'
 import './devices.css'
 
 type Gate = { state: 'checking' } | { state: 'allowed' } | { state: 'blocked'; check: DeviceCheck }
@@ -89,13 +90,12 @@ export function DeviceGate({ children }: { children: ReactNode }) {
       )}
       <div className="device-gate-actions">
         {loggedOut ? (
-          <button type="button" className="btn btn-primary" onClick={() => auth.logout()}>
+          <Button variant="primary" onClick={() => auth.logout()}>
             {t('devices.signInAgain')}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="btn btn-primary"
+          <Button
+            variant="primary"
             disabled={busy}
             onClick={async () => {
               setBusy(true)
@@ -108,7 +108,7 @@ export function DeviceGate({ children }: { children: ReactNode }) {
             }}
           >
             {t('devices.logoutOthers')}
-          </button>
+          </Button>
         )}
       </div>
     </section>

@@ -1,7 +1,7 @@
 'use client'
-import { useTranslations } from '@/components/i18n/client-i18n'
+import { FileDrop } from '@/components/ui/FileDrop'
 
-/** A file input with the upload's progress bar under it (`progress` 0–1 while uploading, else null). */
+/** The dubbing upload: a drop zone with the upload's progress bar under it (`progress` 0–1 while uploading, else null). */
 export function UploadField({
   label,
   inputLabel,
@@ -15,32 +15,20 @@ export function UploadField({
   progress: number | null
   onFile: (file: File) => void
 }) {
-  const t = useTranslations('dubbing')
   return (
-    <>
-      <label className="dub-upload">
-        <span>{label}</span>
-        <input
-          type="file"
-          accept={accept}
-          aria-label={inputLabel}
-          disabled={progress !== null}
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) onFile(file)
-          }}
-        />
-      </label>
-      {progress !== null && (
-        <progress
-          className="dub-progress"
-          data-testid="dub-upload-progress"
-          max={1}
-          value={progress}
-          aria-label={t('uploading', { percent: Math.round(progress * 100) })}
-        />
-      )}
-    </>
+    <div className="dub-upload">
+      <FileDrop
+        label={label}
+        inputLabel={inputLabel}
+        accept={accept}
+        disabled={progress !== null}
+        progress={progress}
+        progressTestId="dub-upload-progress"
+        resetAfterPick
+        onFiles={([file]) => {
+          if (file) onFile(file)
+        }}
+      />
+    </div>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
 import { useEffect, useRef, useState } from 'react'
+import { IconButton } from '@/components/ui/IconButton'
 
 /**
  * The phone menu button of the site header: opens the navigation as a drawer (the header's `data-menu="open"`,
@@ -33,13 +34,12 @@ export function MenuToggle({ openLabel, closeLabel }: { openLabel: string; close
   }, [open])
 
   return (
-    <button
+    <IconButton
       ref={button}
-      type="button"
       className="menu-toggle"
       aria-expanded={open}
       aria-controls="site-nav"
-      aria-label={open ? closeLabel : openLabel}
+      label={open ? closeLabel : openLabel}
       onClick={() => setOpen((value) => !value)}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
@@ -49,6 +49,6 @@ export function MenuToggle({ openLabel, closeLabel }: { openLabel: string; close
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
         )}
       </svg>
-    </button>
+    </IconButton>
   )
 }

@@ -3,6 +3,7 @@ import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import type { PaymentInstructions } from '@/lib/payments/api'
+import { Button } from '@/components/ui/Button'
 
 function CopyRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
   const t = useTranslations('checkout')
@@ -12,9 +13,9 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
       <dt>{label}</dt>
       <dd>
         <strong data-testid={testId}>{value}</strong>{' '}
-        <button
-          type="button"
-          className="btn btn-outline btn-small"
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={() =>
             void navigator.clipboard?.writeText(value).then(() => {
               setCopied(true)
@@ -23,7 +24,7 @@ function CopyRow({ label, value, testId }: { label: string; value: string; testI
           }
         >
           {copied ? t('copied') : t('copy')}
-        </button>
+        </Button>
       </dd>
     </>
   )

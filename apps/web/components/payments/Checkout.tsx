@@ -7,6 +7,7 @@ import { useCheckoutApi, type OfferedMethod, type PaymentMethod, type Quote } fr
 import { checkoutErrorKey } from './checkout-errors'
 import { useCreditFormat } from './useCreditFormat'
 import { VoucherChoices } from './VoucherChoices'
+import { Button } from '@/components/ui/Button'
 
 /**
  * Checkout of one package: the price with VAT and the one discount (voucher or first-order offer), the plan
@@ -84,9 +85,9 @@ export function Checkout({
     <section className="checkout card" aria-labelledby="checkout-title" data-testid="checkout">
       <div className="checkout-head">
         <h2 id="checkout-title">{t('checkoutTitle', { name: pkg.name ?? pkg.code })}</h2>
-        <button type="button" className="btn btn-outline" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           {t('close')}
-        </button>
+        </Button>
       </div>
       {quote ? (
         <>
@@ -143,20 +144,19 @@ export function Checkout({
           maxLength={60}
           onChange={(e) => setVoucherInput(e.target.value)}
         />
-        <button type="submit" className="btn btn-outline">
+        <Button type="submit" variant="secondary">
           {t('applyVoucher')}
-        </button>
+        </Button>
         {voucher && (
-          <button
-            type="button"
-            className="btn btn-outline"
+          <Button
+            variant="secondary"
             onClick={() => {
               setVoucher(undefined)
               setVoucherInput('')
             }}
           >
             {t('removeVoucher')}
-          </button>
+          </Button>
         )}
       </form>
       <VoucherChoices
@@ -189,15 +189,14 @@ export function Checkout({
           </label>
         ))}
       </fieldset>
-      <button
-        type="button"
-        className="btn btn-primary"
+      <Button
+        variant="primary"
         disabled={!quote || busy || !offered?.some((m) => m.method === method)}
         onClick={() => void pay()}
         data-testid="pay"
       >
         {busy ? t('working') : t('pay', { amount: quote ? nf(quote.total) : '…' })}
-      </button>
+      </Button>
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { BankTransfer } from './BankTransfer'
 import { checkoutErrorKey } from './checkout-errors'
 import { useCreditFormat } from './useCreditFormat'
 import { InvoiceForm, Receipt } from './Receipt'
+import { Button } from '@/components/ui/Button'
 
 const POLL_MS = 2_000
 
@@ -78,9 +79,9 @@ export function OrderView({
     <section className="checkout card" data-testid="order-view" data-status={order.status} aria-live="polite">
       <div className="checkout-head">
         <h2>{t('order', { code: order.code })}</h2>
-        <button type="button" className="btn btn-outline no-print" onClick={onClose}>
+        <Button variant="secondary" className="no-print" onClick={onClose}>
           {t('backToPackages')}
-        </button>
+        </Button>
       </div>
       <p>
         <span className="badge" data-testid="order-status">
@@ -119,23 +120,21 @@ export function OrderView({
           <p className="muted">{t('waiting')}</p>
           <div className="studio-actions no-print">
             {payment.sandbox && payment.method === 'VIETQR' && (
-              <button
-                type="button"
-                className="btn btn-primary"
+              <Button
+                variant="primary"
                 disabled={simulating}
                 onClick={() => void simulate()}
                 data-testid="simulate-transfer"
               >
                 {t('simulate')}
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="btn btn-outline"
+            <Button
+              variant="secondary"
               onClick={() => void api.cancel(order.code).then((o) => setOrder({ ...o, payment: null }))}
             >
               {t('cancel')}
-            </button>
+            </Button>
           </div>
         </>
       )}

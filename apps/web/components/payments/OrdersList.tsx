@@ -6,6 +6,7 @@ import { useApi } from '@/components/shell/config-context'
 import { pickList } from '@/lib/api/endpoints'
 import type { CheckoutOrder, OrderStatus } from '@/lib/payments/api'
 import { useStudioApi } from '@/lib/studio/api'
+import { Button } from '@/components/ui/Button'
 
 const STATUSES: readonly OrderStatus[] = ['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'FAILED', 'REFUNDED']
 /** The spec's `usagePackage`: the orders of the package in use (`true`), of the others (`false`), or all (''). */
@@ -141,13 +142,9 @@ export function OrdersList({ reload, packageName, onView }: Props) {
                   <td>{new Date(o.paidAt ?? o.createdAt).toLocaleDateString(locale)}</td>
                   <td>
                     {o.code && (
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-small"
-                        onClick={() => onView(o.code)}
-                      >
+                      <Button variant="secondary" size="sm" onClick={() => onView(o.code)}>
                         {tc('view')}
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>

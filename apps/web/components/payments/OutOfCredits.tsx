@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { buyMoreHref } from '@/lib/payments/shortfall'
 import { useShortfallStore } from '@/lib/store/shortfall-store'
 import { useCreditFormat } from './useCreditFormat'
+import { Button } from '@/components/ui/Button'
 import './out-of-credits.css'
 
 /**
@@ -40,9 +41,9 @@ export function OutOfCredits() {
         <a className="btn btn-primary" href={buyMoreHref(locale, product)} data-testid="buy-more">
           {t('outOfCredits.buyMore')}
         </a>
-        <button type="button" className="btn btn-outline" onClick={dismiss}>
+        <Button variant="secondary" onClick={dismiss}>
           {t('close')}
-        </button>
+        </Button>
       </div>
     </aside>
   )

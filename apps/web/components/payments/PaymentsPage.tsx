@@ -19,6 +19,7 @@ import { Checkout } from './Checkout'
 import { OrderView } from './OrderView'
 import { OrdersList } from './OrdersList'
 import { useCreditFormat } from './useCreditFormat'
+import { Button } from '@/components/ui/Button'
 import '@/components/studio/studio.css'
 import './checkout.css'
 
@@ -183,29 +184,27 @@ export function PaymentsPage() {
           {types.length > 1 && (
             <div role="group" aria-label={t('type')} className="studio-actions" style={{ marginTop: 0 }}>
               {types.map((x) => (
-                <button
+                <Button
                   key={x}
-                  type="button"
-                  className={x === type ? 'btn btn-primary' : 'btn btn-outline'}
+                  variant={x === type ? 'primary' : 'secondary'}
                   aria-pressed={x === type}
                   onClick={() => setType(x)}
                 >
                   {tc(`type.${x}`)}
-                </button>
+                </Button>
               ))}
             </div>
           )}
           <div role="group" aria-label={t('cycle')} className="studio-actions" style={{ marginTop: 0 }}>
             {[...BILLING_CYCLES, TOP_UP].map((c) => (
-              <button
+              <Button
                 key={c}
-                type="button"
-                className={c === cycle ? 'btn btn-primary' : 'btn btn-outline'}
+                variant={c === cycle ? 'primary' : 'secondary'}
                 aria-pressed={c === cycle}
                 onClick={() => setCycle(c)}
               >
                 {c === TOP_UP ? tc('topUps') : t(`cycles.${c}`)}
-              </button>
+              </Button>
             ))}
           </div>
         </div>
@@ -254,9 +253,8 @@ export function PaymentsPage() {
                           </span>
                         )}
                         {p.price > 0 && (
-                          <button
-                            type="button"
-                            className="btn btn-primary"
+                          <Button
+                            variant="primary"
                             data-testid={`buy-${p.code}`}
                             onClick={() => {
                               setOpenOrder(null)
@@ -266,7 +264,7 @@ export function PaymentsPage() {
                             }}
                           >
                             {tc('buy')}
-                          </button>
+                          </Button>
                         )}
                       </li>
                     )

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { useCheckoutApi, type CheckoutOrder } from '@/lib/payments/api'
 import { checkoutErrorKey } from './checkout-errors'
+import { Button } from '@/components/ui/Button'
 
 /** A printable receipt of a paid order. */
 export function Receipt({ order, packageName }: { order: CheckoutOrder; packageName: string }) {
@@ -36,9 +37,9 @@ export function Receipt({ order, packageName }: { order: CheckoutOrder; packageN
         <dt>{t('paidAt')}</dt>
         <dd>{when(order.paidAt)}</dd>
       </dl>
-      <button type="button" className="btn btn-outline no-print" onClick={() => window.print()}>
+      <Button variant="secondary" className="no-print" onClick={() => window.print()}>
         {t('printReceipt')}
-      </button>
+      </Button>
     </section>
   )
 }
@@ -96,9 +97,9 @@ export function InvoiceForm({
       {field('taxCode', t('invoiceTaxCode'), 'text', '\\d{10}(-\\d{3})?')}
       {field('address', t('invoiceAddress'))}
       {field('email', t('invoiceEmail'), 'email')}
-      <button type="submit" className="btn btn-outline">
+      <Button type="submit" variant="secondary">
         {t('invoiceSubmit')}
-      </button>
+      </Button>
       {message && <p role="status">{message}</p>}
     </form>
   )

@@ -4,6 +4,7 @@ import { useAuth } from '@/components/auth/AuthProvider'
 import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { useApi } from '@/components/shell/config-context'
 import { voucherChoices, type VoucherChoice } from './voucher-choices'
+import { Button } from '@/components/ui/Button'
 
 /**
  * The customer's vouchers from paid orders and the public vouchers (spec 7.30, 7.32: `GET /vouchers/paid-orders`,
@@ -54,8 +55,7 @@ export function VoucherChoices({
       <ul aria-labelledby="voucher-choices-title">
         {choices.map((v) => (
           <li key={v.code}>
-            <button
-              type="button"
+            <Button
               className="voucher-choice"
               aria-pressed={chosen === v.code}
               data-testid={`voucher-choice-${v.code}`}
@@ -64,7 +64,7 @@ export function VoucherChoices({
               <strong>{v.code}</strong> · {off(v)}
               {v.maxDiscount ? ` ${t('voucherChoiceMax', { amount: nf(v.maxDiscount) })}` : ''}
               <span className="voucher-choice-title">{v.title}</span>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

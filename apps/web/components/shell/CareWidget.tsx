@@ -4,6 +4,7 @@ import { useTranslations } from '@/components/i18n/client-i18n'
 import { FlagsProvider, useFlag, type FlagAttributes } from '@/components/flags/FlagsProvider'
 import { usePublicConfig } from './config-context'
 import { careChatUrl } from '@/lib/routes'
+import { IconButton } from '@/components/ui/IconButton'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
@@ -79,12 +80,11 @@ function CareWidgetContent({ locale }: { locale: string }) {
           </ul>
         )}
       </div>
-      <button
-        type="button"
+      <IconButton
         className="care-toggle"
         aria-expanded={open}
         aria-controls="chat-root"
-        aria-label={open ? t('close') : t('open')}
+        label={open ? t('close') : t('open')}
         onClick={() => setOpen((value) => !value)}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -94,7 +94,7 @@ function CareWidgetContent({ locale }: { locale: string }) {
             <path d="M12 3a8 8 0 0 0-8 8v5a3 3 0 0 0 3 3h1v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h1.3A3 3 0 0 1 14 21h-2v2h2a5 5 0 0 0 5-4.2A3 3 0 0 0 20 16v-5a8 8 0 0 0-8-8z" />
           )}
         </svg>
-      </button>
+      </IconButton>
     </div>
   )
 }

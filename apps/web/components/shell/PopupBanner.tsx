@@ -6,6 +6,7 @@ import type { Banner } from '@/lib/api/types'
 import { mediaUrl } from '@/lib/media'
 import { DEFAULT_POPUP_SIZE, findPopupBanner, popupPosition, popupSeen, rememberPopupSeen } from '@/lib/popup'
 import { useApi, usePublicConfig } from './config-context'
+import { IconButton } from '@/components/ui/IconButton'
 
 interface Shown {
   banner: Banner
@@ -122,9 +123,9 @@ export default function PopupBanner() {
         ) : (
           picture
         )}
-        <button type="button" className="popup-close" aria-label={t('close')} onClick={() => setClosed(true)}>
+        <IconButton className="popup-close" label={t('close')} onClick={() => setClosed(true)}>
           ×
-        </button>
+        </IconButton>
       </div>
     </div>
   )

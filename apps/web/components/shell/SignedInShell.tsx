@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation'
 import { useAuth } from '@/components/auth/AuthProvider'
 import { OutOfCredits } from '@/components/payments/OutOfCredits'
 import { ROUTES, stripLocale } from '@/lib/routes'
+import { Button } from '@/components/ui/Button'
 
 const NAV = [
   { path: ROUTES.studio, key: 'studio' },
@@ -44,9 +45,9 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         <p role="alert" data-testid="sign-in-refused">
           {t('auth.signInRefused')}
         </p>
-        <button type="button" className="btn btn-primary" onClick={() => auth.login(pathname)}>
+        <Button variant="primary" onClick={() => auth.login(pathname)}>
           {t('nav.login')}
-        </button>
+        </Button>
       </main>
     )
   }
@@ -73,9 +74,9 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         >
           {t('nav.account')}
         </a>
-        <button type="button" className="btn btn-ghost app-logout" onClick={() => auth.logout()}>
+        <Button variant="quiet" className="app-logout" onClick={() => auth.logout()}>
           {t('nav.logout')}
-        </button>
+        </Button>
       </header>
       <nav className="app-nav" aria-label={t('shell.studioNav')}>
         <ul>

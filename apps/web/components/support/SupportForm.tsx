@@ -6,6 +6,8 @@ import { useAuth } from '@/components/auth/AuthProvider'
 import { errorKey } from '@/lib/errors'
 import { toast } from '@/lib/store/toast-store'
 import { SUPPORT_MAX_FILE_BYTES, uploadSupportFile } from '@/lib/upload'
+import { FileDrop } from '@/components/ui/FileDrop'
+import { Button } from '@/components/ui/Button'
 
 /** The API's ticket categories. */
 const CATEGORIES = ['FEEDBACK', 'SUGGEST_FEATURE', 'BUG', 'PAYMENT', 'ACCOUNT', 'OTHER'] as const
@@ -106,19 +108,18 @@ export function SupportForm() {
         <textarea id={`${id}-content`} name="content" rows={6} required maxLength={5000} />
       </div>
       <div className="field field-wide">
-        <label htmlFor={`${id}-file`}>{t('support.attachment')}</label>
-        <input
+        <FileDrop
           id={`${id}-file`}
-          ref={fileRef}
+          inputRef={fileRef}
           name="file"
-          type="file"
+          label={t('support.attachment')}
           accept="image/png,image/jpeg,image/webp,application/pdf,.txt"
         />
       </div>
       <div className="field-wide">
-        <button type="submit" className="btn btn-primary" disabled={state !== 'idle'}>
+        <Button type="submit" variant="primary" disabled={state !== 'idle'}>
           {state === 'uploading' ? t('support.uploading') : t('support.submit')}
-        </button>
+        </Button>
         {message && (
           <p
             className={message.kind === 'ok' ? 'form-success' : 'field-error'}

@@ -17,7 +17,10 @@ export function Tabs<V extends string>({
   onChange,
   children,
   className,
+  appearance = 'line',
 }: {
+  /** Underlined tabs (default), or pills for a short choice of views on a marketing page. */
+  appearance?: 'line' | 'pills'
   /** The tab list's accessible name. */
   label: string
   items: readonly TabItem<V>[]
@@ -56,7 +59,7 @@ export function Tabs<V extends string>({
   }
 
   return (
-    <div className={['ui-tabs', className].filter(Boolean).join(' ')}>
+    <div className={['ui-tabs', `ui-tabs-${appearance}`, className].filter(Boolean).join(' ')}>
       <div role="tablist" aria-label={label} className="ui-tablist" onKeyDown={keyDown}>
         {items.map((item) => {
           const selected = item.value === value

@@ -8,6 +8,7 @@ import { errorKey } from '@/lib/errors'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
 import { toast } from '@/lib/store/toast-store'
 import { usePublicConfig } from '@/components/shell/config-context'
+import { Button } from '@/components/ui/Button'
 
 /** How the audio reaches the player: appended to a MediaSource as it streams in, or as one file once complete. */
 type Delivery = 'stream' | 'file'
@@ -124,9 +125,9 @@ export function TryIt({ voices }: { voices: TryItVoice[] }) {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-primary" disabled={busy || !voiceCode}>
+        <Button type="submit" variant="primary" disabled={busy || !voiceCode}>
           {busy ? t('tryIt.loading') : t('tryIt.submit')}
-        </button>
+        </Button>
       </div>
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">

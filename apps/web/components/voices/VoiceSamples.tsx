@@ -8,6 +8,8 @@ import { toast } from '@/lib/store/toast-store'
 import { getFingerprint } from '@/lib/visitor/fingerprint'
 import { useApi } from '@/components/shell/config-context'
 import { SignUpButton } from '@/components/auth/SignUpButton'
+import { IconButton } from '@/components/ui/IconButton'
+import { Tabs } from '@/components/ui/Tabs'
 
 /**
  * Voice categories by purpose with playable samples per region and gender. One shared <audio>: one sample plays at a
@@ -80,23 +82,14 @@ export function VoiceSamples({ groups, failed }: { groups: VoicesByPurpose; fail
   const voices = groups[purpose]
   return (
     <div className="voice-samples">
-      <div className="purpose-tabs" role="tablist" aria-label={t('voices.title')}>
-        {VOICE_PURPOSES.map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="tab"
-            id={`tab-${p}`}
-            aria-selected={purpose === p}
-            aria-controls="voice-panel"
-            className="purpose-tab"
-            onClick={() => setPurpose(p)}
-          >
-            {t(`voices.purposes.${p}`)}
-          </button>
-        ))}
-      </div>
-      <div id="voice-panel" role="tabpanel" aria-labelledby={`tab-${purpose}`} className="voice-panel">
+      <Tabs
+        label={t('voices.title')}
+        appearance="pills"
+        items={VOICE_PURPOSES.map((p) => ({ value: p, label: t(`voices.purposes.${p}`) }))}
+        value={purpose}
+        onChange={setPurpose}
+        className="voice-panel"
+      >
         {failed && <p className="muted">{t('voices.unavailable')}</p>}
         {!failed && voices.length === 0 && <p className="muted">{t('voices.empty')}</p>}
         {REGIONS.map((region) => {
@@ -115,11 +108,10 @@ export function VoiceSamples({ groups, failed }: { groups: VoicesByPurpose; fail
                       data-voice={voice.code}
                       data-gender={voice.gender}
                     >
-                      <button
-                        type="button"
+                      <IconButton
                         className="voice-play"
                         aria-pressed={playing}
-                        aria-label={
+                        label={
                           playing
                             ? t('voices.pause', { name: voice.name })
                             : t('voices.play', { name: voice.name })
@@ -132,7 +124,7 @@ export function VoiceSamples({ groups, failed }: { groups: VoicesByPurpose; fail
                             fill="currentColor"
                           />
                         </svg>
-                      </button>
+                      </IconButton>
                       <span className="voice-name">{voice.name}</span>
                       <span className="voice-meta">{t(`voices.genders.${voice.gender}`)}</span>
                     </li>
@@ -142,7 +134,7 @@ export function VoiceSamples({ groups, failed }: { groups: VoicesByPurpose; fail
             </div>
           )
         })}
-      </div>
+      </Tabs>
       <div className="cta-row center">
         <SignUpButton place="voices">{t('nav.tryFree')}</SignUpButton>
       </div>

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from '@/components/i18n/client-i18n'
 import { useApi } from '@/components/shell/config-context'
 import { useAppStore } from '@/lib/store/app-store'
 import { offeredFirstOrder, offeredVoucher, type BannerVoucher } from './offer'
+import { IconButton } from '@/components/ui/IconButton'
 import './voucher-banner.css'
 
 const DISMISSED_KEY = 'loa_voucher_banner_closed'
@@ -98,10 +99,10 @@ export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | nu
           </strong>
         )}
       </p>
-      <button
-        type="button"
+      <IconButton
+        size="sm"
         className="voucher-banner-close"
-        aria-label={t('voucherBanner.close')}
+        label={t('voucherBanner.close')}
         onClick={() => {
           try {
             window.sessionStorage.setItem(DISMISSED_KEY, voucher?.code ?? FIRST_ORDER)
@@ -113,7 +114,7 @@ export function VoucherBanner({ initial = null }: { initial?: BannerVoucher | nu
         }}
       >
         ×
-      </button>
+      </IconButton>
     </aside>
   )
 }
