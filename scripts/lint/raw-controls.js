@@ -9,8 +9,6 @@
 export const RAW_CONTROL_ALLOWLIST = [
   // the studio: H1/H2 rebuild it as an editor (issue 35, "The studio as an editor"); they migrate as they go
   'apps/web/components/studio/**',
-  // the dubbing editor: H4 rebuilds it as a timeline (UploadField, the file drop, is already migrated)
-  'apps/web/components/dubbing/**',
   // the back office's Voices screen (H8's)
   'apps/web/components/admin/InstalledVoices.tsx',
   'apps/web/components/admin/VoiceSample.tsx',
