@@ -9,6 +9,7 @@ export interface Command {
 }
 
 export const COMMANDS: Record<string, () => Promise<Command>> = {
+  audiobook: () => import('./commands/audiobook.ts'),
   dub: () => import('./commands/dub.ts'),
   flags: () => import('./commands/flags.ts'),
   migrate: () => import('./commands/migrate.ts'),
