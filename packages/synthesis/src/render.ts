@@ -1,9 +1,9 @@
 import { billableCharacters, joinParagraphs } from '@loa/contracts'
 import {
+  concatBytes,
   DEFAULT_PAUSES,
   effectiveBitrate,
   getSharedPool,
-  parseWav,
   synthesize,
   synthesizeStream,
   wavHeader,
@@ -16,6 +16,9 @@ import {
   type Timeline,
 } from '@loa/tts'
 import { trackingCache, type UnitLookup } from './cache.ts'
+
+/** Bytes of the header a WAV stream starts with (@loa/tts writes the canonical 44-byte one). */
+const WAV_HEADER_BYTES = 44
 
 export interface RenderParagraph {
   text: string
@@ -140,6 +143,27 @@ const render = (input: RenderInput): RenderOutput => {
   return renderParagraphs(input, pool)
 }
 
+/** The samples of a streamed 16-bit mono WAV as they come: its header skipped, odd bytes carried over. */
+async function* wavStreamSamples(wav: AsyncIterable<Uint8Array>): AsyncGenerator<Int16Array> {
+  let skip = WAV_HEADER_BYTES
+  let carry: Uint8Array = new Uint8Array(0)
+  for await (const chunk of wav) {
+    let bytes = chunk
+    if (skip > 0) {
+      const dropped = Math.min(skip, bytes.length)
+      skip -= dropped
+      bytes = bytes.subarray(dropped)
+    }
+    if (carry.length > 0) bytes = concatBytes([carry, bytes])
+    const even = bytes.length - (bytes.length % 2)
+    carry = bytes.slice(even)
+    if (even === 0) continue
+    const samples = new Int16Array(even / 2)
+    new Uint8Array(samples.buffer).set(bytes.subarray(0, even))
+    yield samples
+  }
+}
+
 const renderParagraphs = (input: RenderInput, pool: SynthesisPool): RenderOutput => {
   const rate = input.sampleRate
   const gapMs = input.pauses?.paragraphMs ?? DEFAULT_PAUSES.paragraphMs
@@ -169,7 +193,10 @@ const renderParagraphs = (input: RenderInput, pool: SynthesisPool): RenderOutput
         yield gap
       }
       const tracked = trackingCache(input.cache)
-      const result = await synthesize({
+      const startMs = (samples / rate) * 1000
+      // Streamed sentence by sentence, so the first sentence is encoded (and a listener hears it, issue 31)
+      // without waiting for the paragraph.
+      const stream = synthesizeStream({
         text: p.text,
         voice: p.voiceCode,
         speed: p.speed,
@@ -182,7 +209,11 @@ const renderParagraphs = (input: RenderInput, pool: SynthesisPool): RenderOutput
         cache: tracked.cache,
         onProgress: (pr) => input.onProgress?.((before + pr.ratio * weights[i]!) / total),
       })
-      const startMs = (samples / rate) * 1000
+      for await (const pcm of wavStreamSamples(stream)) {
+        samples += pcm.length
+        yield pcm
+      }
+      const result = await stream.summary
       const sentenceBase = timeline.sentences.length
       for (const s of result.timeline.sentences)
         timeline.sentences.push({
@@ -207,11 +238,8 @@ const renderParagraphs = (input: RenderInput, pool: SynthesisPool): RenderOutput
       sentences.push(...sentenceCosts(result.timeline, tracked.lookups))
       cacheHits += result.cacheHits
       speechUnits += result.speechUnits
-      const pcm = parseWav(result.audio).pcm
-      samples += pcm.length
       srcOffset += p.text.length + 2
       before += weights[i]!
-      yield pcm
     }
   }
 

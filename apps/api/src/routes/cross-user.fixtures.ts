@@ -99,7 +99,8 @@ export const createOwnedObjects = async (api: Api, sub: string): Promise<Owner> 
     appToken,
     appId,
     ids: {
-      synthesis: { id: String(synthesis.request_id) },
+      // `n`: the first MP3 part published while it rendered (GET …/parts/{n}).
+      synthesis: { id: String(synthesis.request_id), n: '0' },
       studioProject: { id: String(studio.id) },
       dubbingProject: { id: String(dubbing.id) },
       dubbingLine: { id: String(dubbing.id), lineId: lines[0]!.id },

@@ -58,6 +58,7 @@ export const CROSS_USER_TABLE: Record<string, Protection> = {
   'DELETE /api/v1/synthesis/{id}': SYNTHESIS,
   'GET /api/v1/synthesis/{id}/download': SYNTHESIS,
   'GET /api/v1/synthesis/{id}/events': SYNTHESIS,
+  'GET /api/v1/synthesis/{id}/parts/{n}': SYNTHESIS,
 
   'GET /api/v1/studio-projects/{id}': STUDIO_PROJECT,
   'PUT /api/v1/studio-projects/{id}': STUDIO_PROJECT,

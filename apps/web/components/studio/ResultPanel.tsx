@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslations } from '@/components/i18n/client-i18n'
 import type { Synthesis, Timeline } from '@/lib/studio/api'
 import { TELEPHONE_FORMATS, type DownloadFormat, type TelephoneFormat } from '@/lib/studio/downloads'
+import type { LivePlayback } from '@/lib/studio/use-live-parts'
 import { Player } from './Player'
 import './player-dock.css'
 
@@ -10,17 +11,22 @@ export type { DownloadFormat } from '@/lib/studio/downloads'
 
 /**
  * The result of the last synthesis: the player (its audio passed in) and downloads, docked at the bottom of the
- * window once there is audio, then the transcript with the spoken sentence marked.
+ * window once there is audio — from the first part heard while it renders (`live`, issue 31) — then the
+ * transcript with the spoken sentence marked.
  */
 export function ResultPanel({
-  result,
+  result: last,
+  live,
   timeline,
   onDownload,
 }: {
   result: Synthesis | null
+  live: LivePlayback | null
   timeline: Timeline | null
   onDownload: (id: string, format: DownloadFormat) => void
 }) {
+  // While a new synthesis plays from its parts, the previous result's downloads are not offered beside it.
+  const result = live && last?.requestId !== live.requestId ? null : last
   const t = useTranslations('studio.result')
   const [spoken, setSpoken] = useState(-1)
   const [telephone, setTelephone] = useState<TelephoneFormat>('ulaw')
@@ -30,7 +36,7 @@ export function ResultPanel({
     ['wav', t('downloadWav')],
     ['srt', t('downloadSrt')],
   ]
-  const docked = Boolean(result?.audioLink)
+  const docked = Boolean(result?.audioLink) || Boolean(live)
   return (
     <>
       {/* Docked at the bottom of the window once there is audio: the player is in reach wherever the page is. */}
@@ -43,7 +49,8 @@ export function ResultPanel({
         <h2 id="result-title">{t('title')}</h2>
         <Player
           audio={result?.audioLink ? { id: result.requestId, url: result.audioLink } : null}
-          timeline={timeline}
+          live={live}
+          timeline={result ? timeline : null}
           onSentence={setSpoken}
         />
         {result && (

@@ -249,6 +249,7 @@ export function TtsStudio() {
 
         <ResultPanel
           result={synthesis.result}
+          live={synthesis.live}
           timeline={synthesis.timeline}
           onDownload={(id, format) => void download(id, format)}
         />

@@ -31,6 +31,8 @@ export interface Synthesis {
   apiAppId: string | null
   status: SynthesisStatus
   progress: number
+  /** MP3 parts published so far while it renders (issue 31). */
+  audioParts: number
   characters: number
   chargedCharacters: number | null
   voiceCode: string
@@ -225,6 +227,16 @@ export const createStudioApi = (apiUrl: string, getToken: () => Promise<string |
         `/synthesis/${encodeURIComponent(id)}/download`,
         { params: { format } },
       ),
+    /** Part `n` of a request's MP3 while it renders (its bytes; issue 31). Throws HttpError when not there. */
+    audioPart: async (id: string, n: number): Promise<ArrayBuffer> => {
+      const token = await getToken()
+      const path = `${V1}/synthesis/${encodeURIComponent(id)}/parts/${n}`
+      const response = await fetch(`${apiUrl}${path}`, {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+      })
+      if (!response.ok) throw new HttpError(`GET ${path}: ${response.status}`, response.status)
+      return response.arrayBuffer()
+    },
     /** The SSE URL of a request's progress (EventSource cannot send headers: token in the query). */
     eventsUrl: async (id: string) => {
       const token = await getToken()

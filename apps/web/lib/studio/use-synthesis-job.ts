@@ -2,10 +2,12 @@
 /**
  * One synthesis at a time: create it, follow its progress over server-sent events until the `done` event (which
  * carries the finished request, links included: nothing is read again), cancel it, and show a finished request
- * (its audio link and timeline) in the result panel.
+ * (its audio link and timeline) in the result panel. While it renders, its published MP3 parts play at once
+ * (useLiveParts, issue 31) and the finished file completes that playback.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { fetchJson, parseSynthesisEvent, type StudioApi, type Synthesis, type Timeline } from './api'
+import { useLiveParts } from './use-live-parts'
 
 export interface Job {
   id: string
@@ -26,6 +28,8 @@ export function useSynthesisJob(api: StudioApi, events: SynthesisJobEvents) {
   const [result, setResult] = useState<Synthesis | null>(null)
   const [timeline, setTimeline] = useState<Timeline | null>(null)
   const source = useRef<EventSource | null>(null)
+  const parts = useLiveParts(api)
+  const { begin: beginParts, offer: offerPart, finish: finishParts, stop: stopParts } = parts
   const on = useRef(events)
   useEffect(() => {
     on.current = events
@@ -55,21 +59,32 @@ export function useSynthesisJob(api: StudioApi, events: SynthesisJobEvents) {
       on.current.onSettled()
       if (detail.status === 'SUCCESS') {
         on.current.onSuccess()
+        // The downloads come now; the parts playing (if any) are completed by the file without a pause.
+        void finishParts(detail)
         await show(detail)
-      } else if (detail.status === 'FAILURE') on.current.onFailure(detail.errorCode ?? 'INTERNAL_ERROR')
+      } else {
+        stopParts()
+        if (detail.status === 'FAILURE') on.current.onFailure(detail.errorCode ?? 'INTERNAL_ERROR')
+      }
     },
-    [show],
+    [show, finishParts, stopParts],
   )
 
   const follow = useCallback(
     async (created: Synthesis) => {
       stop()
       setJob({ id: created.requestId, progress: created.progress, status: created.status })
+      beginParts(created.requestId)
       const es = new EventSource(await api.eventsUrl(created.requestId))
       source.current = es
       es.addEventListener('progress', ((e: MessageEvent<string>) => {
-        const raw = JSON.parse(e.data) as { progress: number; status: Synthesis['status'] }
+        const raw = JSON.parse(e.data) as {
+          progress: number
+          status: Synthesis['status']
+          audio_parts?: number
+        }
         setJob({ id: created.requestId, progress: raw.progress, status: raw.status })
+        if (raw.audio_parts) offerPart(created.requestId, raw.audio_parts)
       }) as EventListener)
       es.addEventListener('done', ((e: MessageEvent<string>) => {
         stop()
@@ -90,14 +105,23 @@ export function useSynthesisJob(api: StudioApi, events: SynthesisJobEvents) {
           .catch(on.current.onError)
       }
     },
-    [api, finish],
+    [api, finish, beginParts, offerPart],
   )
 
   return {
     job,
     result,
     timeline,
-    show,
+    /** The synthesis heard while it renders (null: none, or the player loads the finished file itself). */
+    live: parts.live,
+    /** Shows a request from the history (whatever was playing from parts stops). */
+    show: useCallback(
+      (done: Synthesis) => {
+        stopParts()
+        return show(done)
+      },
+      [stopParts, show],
+    ),
     /** Sends the request and follows it; errors (credits, limits) go to `onError`. */
     start: async (body: Parameters<StudioApi['synthesize']>[0]) => {
       try {
@@ -112,6 +136,7 @@ export function useSynthesisJob(api: StudioApi, events: SynthesisJobEvents) {
       try {
         await api.remove(job.id)
         stop()
+        stopParts()
         setJob(null)
         on.current.onSettled()
         return true

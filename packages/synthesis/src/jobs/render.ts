@@ -3,7 +3,7 @@ import { app as t, type Database } from '@loa/db'
 import { defineJob, type AnyJobDefinition, type JobContext, type JobLogger, type Queue } from '@loa/jobs'
 import type { Storage } from '@loa/storage'
 import { isTtsError, toSrt, type DictionaryEntry, type PauseSettings } from '@loa/tts'
-import { eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { renderAudioType } from '../pcm.ts'
 import type { RenderParagraph } from '../render.ts'
 import {
@@ -16,6 +16,8 @@ import {
 } from '../requests.ts'
 import { charactersSynthesized, providerErrors } from '../metrics.ts'
 import { progressReporter } from '../service/progress.ts'
+import { signalRequest } from '../service/signals.ts'
+import { audioPartKey, audioPartKeys, publishParts, type PartSink } from './parts.ts'
 import { callbackJobId, callbackJobSpec, synthesisJobSpec, type WebhookShape } from '../spec.ts'
 
 /** What the synthesis jobs need from the process that runs them. */
@@ -46,10 +48,46 @@ const enqueueCallback = async (queue: Queue, row: RequestRow, webhook?: WebhookS
   await queue.enqueue(callbackJobSpec, { requestId: row.id, webhook }, { jobId: callbackJobId(row.id) })
 }
 
+/**
+ * Where a render publishes its MP3 parts (issue 31): storage, then the row's `audio_parts` and a wake-up for the
+ * request's watchers — in this process at once, in others through the job's progress event.
+ */
+const partSink = (
+  deps: { database: Database; storage: Storage; logger?: JobLogger },
+  id: string,
+  ctx: JobContext,
+): PartSink => ({
+  put: (n, bytes) => deps.storage.put(audioPartKey(id, n), bytes, { contentType: 'audio/mpeg' }),
+  announce: async (count) => {
+    const r = t.synthesisRequests
+    await deps.database.db
+      .update(r)
+      .set({ audioParts: count, updatedAt: new Date() })
+      .where(and(eq(r.id, id), eq(r.status, 'IN_PROGRESS'), lt(r.audioParts, count)))
+    signalRequest(deps.database.db, id)
+    await ctx.progress({ audioParts: count }).catch(() => undefined)
+  },
+  onError: (error) =>
+    deps.logger?.warn({ requestId: id, err: String(error) }, 'audio part not stored; parts stop here'),
+})
+
+/** The parts of a render, once it is over (the whole file replaces them, or there is no audio at all). */
+interface PartsTracker {
+  settle?: () => Promise<number>
+}
+
+/** Removes the parts this run stored, and those of an earlier run the row counted (a crash mid-render). */
+const dropParts = async (storage: Storage, row: RequestRow, parts: PartsTracker): Promise<void> => {
+  const count = Math.max((await parts.settle?.()) ?? 0, row.audioParts)
+  const id = row.id
+  await Promise.all(audioPartKeys(id, count).map((k) => storage.delete(k).catch(() => undefined)))
+}
+
 const runRender = async (
-  deps: { database: Database; storage: Storage; queue: Queue },
+  deps: { database: Database; storage: Storage; queue: Queue; logger?: JobLogger },
   row: RequestRow,
   ctx: JobContext,
+  parts: PartsTracker,
 ) => {
   const keys = synthesisKeys(row.id, row.audioType)
   const onProgress = progressReporter(deps.database, row.id, row.progress)
@@ -66,11 +104,20 @@ const runRender = async (
     },
     row.audioType,
   )
-  await deps.storage.put(
-    keys.audio,
-    rendered.audio instanceof Uint8Array ? rendered.audio : Readable.from(rendered.audio),
-    { contentType: rendered.mimeType },
-  )
+  // A studio MP3 is published in parts while it renders (the studio plays them), on the first attempt only: a
+  // retry's parts would split the stream at other bytes than the parts a listener already has.
+  const published =
+    row.source === 'STUDIO' &&
+    row.audioType === 'mp3' &&
+    ctx.attempt === 1 &&
+    !(rendered.audio instanceof Uint8Array)
+      ? publishParts(rendered.audio, partSink(deps, row.id, ctx))
+      : null
+  if (published) parts.settle = published.settle
+  const audio = published?.audio ?? rendered.audio
+  await deps.storage.put(keys.audio, audio instanceof Uint8Array ? audio : Readable.from(audio), {
+    contentType: rendered.mimeType,
+  })
   const summary = await rendered.done
   await deps.storage.put(keys.timeline, new TextEncoder().encode(JSON.stringify(summary.timeline)), {
     contentType: 'application/json',
@@ -100,9 +147,11 @@ export const renderJob = ({ database, storage, queue, logger }: SynthesisJobDeps
         return { requestId, outcome: row.status }
       }
       let rendered: Awaited<ReturnType<typeof runRender>>
+      const parts: PartsTracker = {}
       try {
-        rendered = await runRender({ database, storage, queue }, row, ctx)
+        rendered = await runRender({ database, storage, queue, logger }, row, ctx, parts)
       } catch (error) {
+        await dropParts(storage, row, parts)
         const [now] = await db.select().from(t.synthesisRequests).where(eq(t.synthesisRequests.id, requestId))
         if (now && now.status !== 'IN_PROGRESS') {
           // Cancelled (or finished by another run) while rendering: reconcile, nothing to retry.
@@ -126,6 +175,7 @@ export const renderJob = ({ database, storage, queue, logger }: SynthesisJobDeps
         audioKey: keys.audio,
         timelineKey: keys.timeline,
       })
+      await dropParts(storage, row, parts)
       if (!final) {
         // Cancelled while the files were being written: reconcile and drop the files.
         const [now] = await db.select().from(t.synthesisRequests).where(eq(t.synthesisRequests.id, requestId))

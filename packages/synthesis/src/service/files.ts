@@ -14,6 +14,7 @@ import { renderSynthesis, type RenderParagraph } from '../render.ts'
 import { audioExtensionOf } from '../telephony.ts'
 import { sentenceCacheFor, synthesisKeys } from '../requests.ts'
 import { assertAudioKept } from '../audio-expired.ts'
+import { audioPartKeys } from '../jobs/parts.ts'
 import { SynthesisErrorCode } from './errors.ts'
 import type { SynthesisRow } from './rows.ts'
 import { downloadBaseName } from './file-name.ts'
@@ -56,7 +57,9 @@ export const DOWNLOAD_FORMATS = ['mp3', 'wav', 'srt', 'vtt', 'json', ...TELEPHON
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number]
 
 /** Every file a request may have in storage (the rendered audio, its timeline, the other format, subtitles). */
-export const requestFileKeys = (row: Pick<SynthesisRow, 'id' | 'audioKey' | 'timelineKey'>): string[] => {
+export const requestFileKeys = (
+  row: Pick<SynthesisRow, 'id' | 'audioKey' | 'timelineKey'> & Partial<Pick<SynthesisRow, 'audioParts'>>,
+): string[] => {
   const mp3 = synthesisKeys(row.id, 'mp3')
   const keys = [
     row.audioKey,
@@ -66,6 +69,8 @@ export const requestFileKeys = (row: Pick<SynthesisRow, 'id' | 'audioKey' | 'tim
     mp3.srt,
     mp3.vtt,
     ...TELEPHONE_DOWNLOADS.map((f) => synthesisKeys(row.id, f).audio),
+    // Parts published while it rendered that the render could not remove (it stopped mid-way).
+    ...audioPartKeys(row.id, row.audioParts ?? 0),
   ]
   return [...new Set(keys.filter((k): k is string => Boolean(k)))]
 }

@@ -5,7 +5,8 @@ import { and, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
 import { releaseReservation } from '../ledger.ts'
 import { createRequest, type CreateOptions } from './create.ts'
 import type { SynthesisDeps } from './deps.ts'
-import { synthesisNotFound, textEmpty } from './errors.ts'
+import { audioPartKey } from '../jobs/parts.ts'
+import { SynthesisErrorCode, synthesisNotFound, textEmpty } from './errors.ts'
 import { ensureDownload, requestFileKeys, type DownloadFormat } from './files.ts'
 import type { SynthesisRow } from './rows.ts'
 import { signalRequest } from './signals.ts'
@@ -110,6 +111,25 @@ export const createSynthesisService = (deps: SynthesisDeps) => {
     return ensureDownload(deps.storage, row, format)
   }
 
+  /**
+   * Part `n` of a request's audio while it renders (issue 31): 409 SYNTHESIS_NOT_READY until it is published;
+   * 404 once the request is final and its parts were replaced by the whole file (`audio_link`).
+   */
+  const audioPart = async (row: SynthesisRow, n: number): Promise<Uint8Array> => {
+    if (!deps.storage)
+      throw new AppError(CommonErrorCode.SERVICE_UNAVAILABLE, 'Storage is not configured', 503)
+    if (n >= row.audioParts) {
+      if (row.status === 'IN_PROGRESS')
+        throw new AppError(SynthesisErrorCode.SYNTHESIS_NOT_READY, `Part ${n} is not rendered yet`, 409)
+      throw new AppError(
+        SynthesisErrorCode.SYNTHESIS_NOT_FOUND,
+        `The request is ${row.status}: no part ${n} (the whole file is at audio_link)`,
+        404,
+      )
+    }
+    return deps.storage.getBytes(audioPartKey(row.id, n))
+  }
+
   return {
     create: (request: SynthesisInput, options: CreateOptions) =>
       createRequest(
@@ -125,6 +145,7 @@ export const createSynthesisService = (deps: SynthesisDeps) => {
     preview,
     historyWhere,
     download,
+    audioPart,
     /** Audio as it is rendered: a paid request made with `enqueue: false` (settled at the end), or the demo. */
     stream: (source: StreamSource) => streamSpeech(deps, source),
     /** Audio rendered while its request is still being made; nothing leaves before the row exists (streamSpeechEarly). */

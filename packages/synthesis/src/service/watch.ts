@@ -16,7 +16,7 @@ export interface WatchOptions {
 }
 
 /**
- * The states of request `id` as they change: the row now, then every new progress, ending with the final
+ * The states of request `id` as they change: the row now, then every new progress or audio part, ending with the final
  * status (SUCCESS, FAILURE, CANCELLED). Ends early when the request is deleted or `signal` aborts. A watcher
  * reads the row when a writer in this process signals it, when the queue reports on the request's job, and
  * every `pollMs` otherwise — one cheap primary-key read, never a busy loop.
@@ -36,7 +36,8 @@ export async function* watchRequest(
         .where(eq(t.synthesisRequests.id, id))
       return row && !row.deletedAt ? row : undefined
     },
-    stateOf: (row) => `${row.status}:${row.progress}`,
+    // A new audio part is news too: the studio plays parts while the request renders (issue 31).
+    stateOf: (row) => `${row.status}:${row.progress}:${row.audioParts}`,
     isFinal: (row) => row.status !== 'IN_PROGRESS',
     pollMs: options.pollMs ?? WATCH_POLL_MS,
     signal: options.signal,

@@ -26,6 +26,12 @@ export const SYNTHESIS: Record<string, GlossaryEntry> = {
       'Characters charged (null until it succeeds; sentences reused from the cache are not charged again)',
     example: 47,
   },
+  audio_parts: {
+    description:
+      'MP3 parts published while it renders, to play before the whole file exists (GET /synthesis/{id}/parts/{n}, n from 0; joined in order they are the file; removed once it is final, the count stays)',
+    example: 2,
+  },
+  'synthesis:n': { description: 'Which MP3 part, from 0 (fewer than `audio_parts`)', example: 0 },
   voice_codes: {
     description: 'Every voice of its paragraphs, each once, in the order first used',
     example: ['hn_female_thuha_news'],

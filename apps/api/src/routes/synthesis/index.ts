@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { envelope, pagination } from '../../lib/wire.ts'
 import { acceptQueryToken } from '../../lib/event-stream.ts'
+import { viaStorage } from '../../lib/storage-errors.ts'
 import { idempotent } from '../../plugins/idempotency.ts'
 import { signedIn } from '../../plugins/profile.ts'
 import { synthesisContext } from '../../services/synthesis-context.ts'
@@ -184,6 +185,28 @@ export const synthesisRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await synthesis.find(request.params.id, { userId: request.profile!.id })
       await streamEvents(reply, (signal) => synthesis.watch(row.id, { signal }), storage)
+    },
+  )
+
+  app.get(
+    '/synthesis/:id/parts/:n',
+    {
+      schema: {
+        tags: ['synthesis'],
+        summary:
+          'Part n (from 0) of the MP3 while the request renders: `audio_parts` says how many exist; joined in order they are the file (gapless)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(100), n: z.coerce.number().int().min(0).max(1_000_000) }),
+      },
+    },
+    async (request, reply) => {
+      const row = await synthesis.find(request.params.id, { userId: request.profile!.id })
+      // A part removed meanwhile (the request just finished) answers FILE_NOT_FOUND: the whole file replaces it.
+      const bytes = await viaStorage(() => synthesis.audioPart(row, request.params.n))
+      return reply
+        .header('content-type', 'audio/mpeg')
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
     },
   )
 

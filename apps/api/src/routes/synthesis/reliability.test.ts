@@ -1,11 +1,10 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { app as t } from '@loa/db'
-import type { JobContext } from '@loa/jobs'
 import { watchRequest } from '@loa/synthesis'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSynthesisTestApi, type SynthesisTestApi } from './test-setup.ts'
+import { renderContext, startSynthesisTestApi, type SynthesisTestApi } from './test-setup.ts'
 
 const TEXT = 'Câu thứ nhất để kiểm tra. Câu thứ hai cũng vậy. Câu thứ ba kết thúc.'
 const CHARS = [...TEXT].length
@@ -67,17 +66,7 @@ describe('jobs: cancellation, a job run twice, a job killed midway', () => {
   }, 60_000)
   afterAll(() => api?.close())
 
-  const ctxFor = (jobId: string, overrides: Partial<JobContext> = {}): JobContext => ({
-    jobId,
-    name: 'synthesis.render',
-    version: 1,
-    attempt: 1,
-    maxAttempts: 4,
-    signal: new AbortController().signal,
-    progress: async () => undefined,
-    log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-    ...overrides,
-  })
+  const ctxFor = renderContext
   const handler = () => api.definitions.find((d) => d.name === 'synthesis.render')!.handler
 
   it('DELETE cancels a running request and releases its credits; a second DELETE deletes it', async () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { WalletProduct } from '@loa/contracts'
 import { app as t, openTestDatabase, type Database } from '@loa/db'
-import { createInProcessQueue, type AnyJobDefinition, type Queue } from '@loa/jobs'
+import { createInProcessQueue, type AnyJobDefinition, type JobContext, type Queue } from '@loa/jobs'
 import { createLocalStorage, type Storage } from '@loa/storage'
 import { SIGNATURE_HEADER, synthesisJobs } from '@loa/synthesis'
 import { and, eq } from 'drizzle-orm'
@@ -195,3 +195,16 @@ export const developerApp = async (api: SynthesisTestApi, sub: string, credits =
     headers: { authorization: `Bearer ${token}`, 'app-id': app.app_id },
   }
 }
+
+/** What the queue hands a `synthesis.render` run (first attempt, silent log), to run the handler directly. */
+export const renderContext = (jobId: string, overrides: Partial<JobContext> = {}): JobContext => ({
+  jobId,
+  name: 'synthesis.render',
+  version: 1,
+  attempt: 1,
+  maxAttempts: 4,
+  signal: new AbortController().signal,
+  progress: async () => undefined,
+  log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+  ...overrides,
+})
