@@ -10,7 +10,7 @@ button,.button{display:inline-block;width:100%;margin-top:18px;padding:11px;bord
 button.secondary,.button.secondary{background:#fff;color:#1c2333;border:1px solid #c8cfdd}button.danger{background:#c62828}
 .alert{padding:10px 12px;border-radius:10px;margin-bottom:14px}.alert.error{background:#fdecea;color:#8a1c1c}.alert.info{background:#e8f0fe;color:#1a3e8a}
 .muted{color:#5b6478;font-size:.9rem}.row{display:flex;justify-content:space-between;gap:8px;align-items:center}
-.divider{text-align:center;color:#8a93a6;margin:18px 0 0}ul.sessions{list-style:none;padding:0}ul.sessions li{border:1px solid #e3e7ef;border-radius:10px;padding:10px;margin:8px 0}
+.divider{text-align:center;color:#8a93a6;margin:18px 0 0}ul.sessions,ul.methods{list-style:none;padding:0}ul.sessions li,ul.methods li{border:1px solid #e3e7ef;border-radius:10px;padding:10px;margin:8px 0}
 a{color:#5b21b6}.brand{display:inline-flex;align-items:center;gap:8px;font-weight:800;color:#111827;font-size:1.3rem;margin-bottom:16px;text-decoration:none}
 button:hover,.button:hover{background:#4c1d95}button.secondary:hover,.button.secondary:hover{background:#f5f3ff}
 :focus-visible{outline:3px solid #be185d;outline-offset:2px}.consent{margin:14px 0 0}

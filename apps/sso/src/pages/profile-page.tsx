@@ -1,5 +1,6 @@
 import { Alert, Hidden, Layout } from './layout.tsx'
 import { t, type Lang } from './i18n.ts'
+import { SignInMethods, type SignInMethodsProps } from './sign-in-methods.tsx'
 
 export interface ProfilePageProps {
   lang: Lang
@@ -23,6 +24,7 @@ export interface ProfilePageProps {
     lastSeen: string
     lastSeenIso: string
   }[]
+  signInMethods: Omit<SignInMethodsProps, 'lang' | 'hidden'>
   notice?: string
   error?: string
   backHref?: string
@@ -90,6 +92,7 @@ export const ProfilePage = (p: ProfilePageProps) => {
         />
         <button type="submit">{m.changePassword}</button>
       </form>
+      <SignInMethods lang={p.lang} hidden={hidden} {...p.signInMethods} />
       <h2>{m.sessions}</h2>
       <ul className="sessions">
         {p.sessions.map((s) => (

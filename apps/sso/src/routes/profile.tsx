@@ -1,26 +1,22 @@
 import { deviceName, vietnamTime } from '@loa/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SsoContext } from '../context.ts'
-import { checkCsrf, clearCookie, cookieNames, csrfTokenFor, readCookie } from '../http/cookies.ts'
-import { seeOther, sendPage } from '../http/render.ts'
+import { checkCsrf, clearCookie, cookieNames, csrfTokenFor } from '../http/cookies.ts'
+import { sendPage } from '../http/render.ts'
 import { checkPasswordShape, hashPassword, verifyPassword } from '../lib/passwords.ts'
 import { authenticate } from '../oauth/login.ts'
 import { startSession } from '../oauth/complete.ts'
 import { sendVerificationEmail } from '../oauth/email-flows.ts'
 import { AuthorizePage } from '../pages/authorize-page.tsx'
 import { ProfilePage } from '../pages/profile-page.tsx'
-import { pickLang, t, type Lang, type Messages } from '../pages/i18n.ts'
-import { findClient } from '../store/clients.ts'
-import {
-  listLiveSessions,
-  resolveSessionCookie,
-  revokeSession,
-  revokeUserSessions,
-  type Session,
-} from '../store/sessions.ts'
-import { findUserById, updateUser, type User } from '../store/users.ts'
+import { t, type Lang, type Messages } from '../pages/i18n.ts'
+import { listLiveSessions, revokeSession, revokeUserSessions, type Session } from '../store/sessions.ts'
+import { updateUser, type User } from '../store/users.ts'
+import { isLinkError } from '../oauth/identity-links.ts'
+import { backToProfile, profileContext, str } from './profile-context.ts'
+import { signInMethods } from './identity-links.ts'
 
-const NOTICES = ['saved', 'passwordChanged', 'verifySent', 'deleteRequested'] as const
+const NOTICES = ['saved', 'passwordChanged', 'verifySent', 'deleteRequested', 'linked', 'unlinked'] as const
 type Notice = (typeof NOTICES)[number]
 const ERRORS = [
   'wrongPassword',
@@ -32,33 +28,11 @@ const ERRORS = [
 ] as const
 type ErrorKey = (typeof ERRORS)[number]
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '')
-
 /** `/profile?client_id=…`: account management at the SSO (name, avatar, password, sessions, deletion request). */
 export const registerProfileRoutes = (app: FastifyInstance, ctx: SsoContext) => {
-  const context = async (request: FastifyRequest, source: Record<string, unknown>) => {
-    const lang: Lang = pickLang(source, request.headers['accept-language'])
-    const clientId = str(source.client_id ?? source.clientId)
-    const client = clientId ? await findClient(ctx.db, clientId) : undefined
-    const session = await resolveSessionCookie(
-      ctx.db,
-      readCookie(request, cookieNames(ctx.config).session),
-      ctx.now(),
-      ctx.lifetimes,
-    )
-    const user = session ? await findUserById(ctx.db, session.userId) : undefined
-    const query: Record<string, string | undefined> = { client_id: client?.id, lang }
-    return { lang, client, session: user ? session : undefined, user, query }
-  }
-  const back = (
-    reply: FastifyReply,
-    query: Record<string, string | undefined>,
-    extra: Record<string, string>,
-  ) => {
-    const q = new URLSearchParams()
-    for (const [k, v] of Object.entries({ ...query, ...extra })) if (v) q.set(k, v)
-    return seeOther(reply, `/profile?${q.toString()}`)
-  }
+  const context = (request: FastifyRequest, source: Record<string, unknown>) =>
+    profileContext(ctx, request, source)
+  const back = backToProfile
 
   const loginForm = (
     request: FastifyRequest,
@@ -93,11 +67,17 @@ export const registerProfileRoutes = (app: FastifyInstance, ctx: SsoContext) => 
     if (!c.user || !c.session) return loginForm(request, reply, c.lang, c.query, 200)
     const m: Messages = t(c.lang)
     const notice = NOTICES.includes(str(q.notice) as Notice) ? m[str(q.notice) as Notice] : undefined
-    const error = ERRORS.includes(str(q.error) as ErrorKey) ? m[str(q.error) as ErrorKey] : undefined
+    const code = str(q.error)
+    const error = ERRORS.includes(code as ErrorKey)
+      ? m[code as ErrorKey]
+      : isLinkError(code)
+        ? m.linkErrors[code]
+        : undefined
     const sessions = await listLiveSessions(ctx.db, c.user.id, ctx.now(), ctx.lifetimes)
     const csrf = csrfTokenFor(request, reply, ctx.config, ctx.cookieSecret)
     const user: User = c.user
     const current: Session = c.session
+    const methods = await signInMethods(ctx, user)
     return sendPage(reply, 200, (nonce) => (
       <ProfilePage
         lang={c.lang}
@@ -107,6 +87,7 @@ export const registerProfileRoutes = (app: FastifyInstance, ctx: SsoContext) => 
         notice={notice}
         error={error}
         backHref={c.client?.redirectUris[0]}
+        signInMethods={methods}
         user={{
           email: user.email,
           name: user.name,

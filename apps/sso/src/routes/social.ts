@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { ssoSocialTransactions } from '../store/tables.ts'
 import type { SsoContext } from '../context.ts'
-import { constantEquals, newId, randomToken } from '../lib/crypto.ts'
-import { clearCookie, cookieNames, readCookie, setCookie } from '../http/cookies.ts'
+import { constantEquals } from '../lib/crypto.ts'
+import { clearCookie, cookieNames, readCookie } from '../http/cookies.ts'
 import { seeOther } from '../http/render.ts'
 import { validateAuthorizationRequest, requestAsFields } from '../oauth/authorize-request.ts'
 import { redirectWithCode, redirectWithError, startSession } from '../oauth/complete.ts'
 import { resolveSocialAccount } from '../oauth/social-account.ts'
 import { pickLang } from '../pages/i18n.ts'
 import { createSocialProvider, type SocialProvider } from '../social/providers.ts'
+import { finishIdentityLink, LINK_PURPOSE, registerIdentityLinkRoutes } from './identity-links.ts'
+import { beginSocialTransaction } from './social-transaction.ts'
 import { showAuthorizeError, showProviderNotConfigured, validOrAnswer } from './authorize.tsx'
 
 /** Error code of `GET /api/v1/auth/{provider}` for a provider this SSO has no credentials for. */
@@ -17,8 +19,6 @@ export const SOCIAL_PROVIDER_NOT_CONFIGURED = 'SOCIAL_PROVIDER_NOT_CONFIGURED'
 
 const wantsHtml = (request: { headers: { accept?: string } }) =>
   /text\/html/.test(request.headers.accept ?? '')
-
-const TRANSACTION_TTL_MS = 10 * 60_000
 
 /**
  * `GET /api/v1/auth/{provider}` (spec parameters, camelCase or snake_case): validates the downstream request like
@@ -31,6 +31,7 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     ctx.config.social.map((p) => [p.id, createSocialProvider(p)]),
   )
   const callbackUrl = (id: string) => `${ctx.config.issuer}/api/v1/auth/${id}/callback`
+  registerIdentityLinkRoutes(app, ctx, providers, callbackUrl)
   const notFound = {
     status: 0,
     error: 'invalid_request',
@@ -55,23 +56,11 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
       typeof query.affiliateCode === 'string' && /^[\w-]{1,64}$/.test(query.affiliateCode)
         ? query.affiliateCode
         : ''
-    const txn = { id: newId(), state: randomToken(32), nonce: randomToken(16), codeVerifier: oidcVerifier() }
-    const now = ctx.now()
     const fields: Record<string, string> = {}
     for (const [k, v] of Object.entries(requestAsFields(authRequest, lang)))
       if (v !== undefined) fields[k] = v
     if (affiliate) fields.affiliate_code = affiliate
-    await ctx.db.insert(ssoSocialTransactions).values({
-      id: txn.id,
-      provider: id,
-      state: txn.state,
-      codeVerifier: txn.codeVerifier,
-      nonce: txn.nonce,
-      request: fields,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + TRANSACTION_TTL_MS),
-    })
-    setCookie(reply, ctx.config, cookieNames(ctx.config).social, txn.id, TRANSACTION_TTL_MS / 1000)
+    const txn = await beginSocialTransaction(ctx, reply, id, fields)
     const url = await provider.authorizationUrl({ redirectUri: callbackUrl(id), ...txn })
     return seeOther(reply, url.href)
   })
@@ -96,6 +85,17 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
       txn.expiresAt.getTime() <= ctx.now().getTime()
     )
       return showAuthorizeError(reply, lang, 'bad_request')
+    const complete = () =>
+      provider.complete({
+        currentUrl: new URL(request.url, ctx.config.issuer),
+        redirectUri: callbackUrl(id),
+        state: txn.state,
+        nonce: txn.nonce,
+        codeVerifier: txn.codeVerifier,
+      })
+    // Linking from the signed-in profile: no client is waiting, the identity joins the session's account.
+    if (txn.request.purpose === LINK_PURPOSE)
+      return finishIdentityLink(ctx, request, reply, { request: txn.request, query, complete })
     // The downstream request was validated before; validate again (the client may have changed since).
     const outcome = await validateAuthorizationRequest(ctx.db, txn.request)
     if (outcome.kind === 'show-error') return showAuthorizeError(reply, lang, outcome.reason)
@@ -122,13 +122,7 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
       )
     let profile
     try {
-      profile = await provider.complete({
-        currentUrl: new URL(request.url, ctx.config.issuer),
-        redirectUri: callbackUrl(id),
-        state: txn.state,
-        nonce: txn.nonce,
-        codeVerifier: txn.codeVerifier,
-      })
+      profile = await complete()
     } catch (error) {
       request.log.warn({ err: error, provider: id }, 'social login failed')
       return redirectWithError(
@@ -147,5 +141,3 @@ export const registerSocialRoutes = (app: FastifyInstance, ctx: SsoContext) => {
     return redirectWithCode(ctx, reply, { request: req, userId: result.user.id, session })
   })
 }
-
-const oidcVerifier = () => randomToken(32)
