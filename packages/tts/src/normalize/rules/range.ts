@@ -54,10 +54,13 @@ function readSide(ctx: RuleContext, i: number, word: string): Side | null {
         : Number.NaN
     return { text: readParsed(plain, ctx.words), kind: 'number', value, time: false }
   }
-  const q = readQuantityWord(ctx, word)
-  if (!q) return null
+  // "100MB/ảnh" at the end of "50–100MB/ảnh": a measure per thing (một trăm mê ga bai trên ảnh).
+  const whole = readQuantityWord(ctx, word)
+  const per = whole ? null : /^(\d[\d.,]*\p{L}{1,5})\/(\p{Ll}{1,10})$/u.exec(word)
+  const q = whole ?? (per ? readQuantityWord(ctx, per[1]!) : null)
+  if (!q || (per && q.kind !== 'unit')) return null
   const text = q.pendingCurrency ? `${q.text} ${q.pendingCurrency}` : q.text
-  return { text, kind: q.kind, value: Number.NaN, time: false }
+  return { text: per ? `${text} trên ${per[2]}` : text, kind: q.kind, value: Number.NaN, time: false }
 }
 
 /** Whether "=" or "bằng" follows token `endIndex`: the dash was a minus ("15 - 7 = 8", "20-5 bằng 15"). */
