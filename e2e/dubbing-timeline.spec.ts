@@ -18,7 +18,7 @@ const savedLines = async (page: Page, projectUrl: string, authorization: string)
   return ((await response.json()) as { result: { lines: WireLine[] } }).result.lines
 }
 
-test('dubbing timeline: two speakers in two lanes; a block edit saves; a drag and a key retime (read back through the API); play moves the playhead', async ({
+test('dubbing timeline: two speakers in two lanes; a block edit saves; drags (edge, body) and a key retime (read back through the API); play moves the playhead', async ({
   page,
 }) => {
   test.setTimeout(300_000)
@@ -94,6 +94,22 @@ test('dubbing timeline: two speakers in two lanes; a block edit saves; a drag an
       return [line.start_ms, line.end_ms]
     })
     .toEqual([3100, 5100])
+
+  // Dragging the body moves the whole line: both ends later by the same time.
+  const body = (await minh.getByTestId('dub-block').getByRole('button').boundingBox())!
+  await page.mouse.move(body.x + body.width / 2, body.y + body.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(body.x + body.width / 2 + 20, body.y + body.height / 2, { steps: 3 })
+  await page.mouse.move(body.x + body.width / 2 + 40, body.y + body.height / 2, { steps: 3 })
+  await page.mouse.up()
+  await expect
+    .poll(
+      async () => (await savedLines(page, projectUrl, authorization)).find((l) => l.id === minhId)!.start_ms,
+    )
+    .toBeGreaterThan(3100)
+  const moved = (await savedLines(page, projectUrl, authorization)).find((l) => l.id === minhId)!
+  expect(moved.end_ms - moved.start_ms).toBe(2000)
+  await expect(minh.getByTestId('dub-block')).toHaveAttribute('data-start', String(moved.start_ms))
 
   // Render, then play: the blocks take their fit colours, the waveform is drawn, the playhead moves.
   await page.getByRole('button', { name: dm('render') }).click()
