@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { resolveCommonReferences } from '../../apps/web/i18n/common-references.ts'
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'messages')
 type Tree = { [key: string]: string | Tree }
 type Locale = 'vi' | 'en'
 type Values = Record<string, string | number>
-const load = (file: string) => JSON.parse(readFileSync(path.join(dir, `${file}.json`), 'utf8')) as Tree
+const read = (file: string) => JSON.parse(readFileSync(path.join(dir, `${file}.json`), 'utf8')) as Tree
+/** A catalogue file with its `@:common.…` references resolved, as the web's loader does. */
+const load = (file: string) =>
+  resolveCommonReferences({ ...read(path.join('common', path.basename(file))), ...read(file) })
 
 /**
  * The messages of one web catalogue (`apps/web/messages/<folder>/{vi,en}.json`, or the root one), from `root` down:

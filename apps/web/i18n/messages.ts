@@ -1,22 +1,28 @@
 import { I18N_RETRY_COUNT, I18N_RETRY_DELAY_MS, type Locale } from '@loa/contracts/browser'
 
 import type viMessages from '../messages/vi.json'
+import { resolveCommonReferences } from './common-references'
 
 export type Messages = typeof viMessages
 
-/** Feature translations live in their own files (messages/<feature>/) and are merged in. */
+/**
+ * Feature translations live in their own files (messages/<feature>/) and are merged in; `@:common.…` references
+ * then take the shared strings of the common namespace (messages/common/).
+ */
 const merged = async (
   base: Promise<{ default: Messages }>,
   ...extras: Promise<{ default: object }>[]
 ): Promise<{ default: Messages }> => {
   const [a, ...rest] = await Promise.all([base, ...extras])
-  return { default: Object.assign({}, a.default, ...rest.map((r) => r.default)) as Messages }
+  const catalogue = Object.assign({}, a.default, ...rest.map((r) => r.default)) as Messages
+  return { default: resolveCommonReferences(catalogue) }
 }
 
 const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
   vi: () =>
     merged(
       import('../messages/vi.json'),
+      import('../messages/common/vi.json'),
       import('../messages/studio/vi.json'),
       import('../messages/neural-voices/vi.json'),
       import('../messages/checkout/vi.json'),
@@ -30,6 +36,7 @@ const importers: Record<Locale, () => Promise<{ default: Messages }>> = {
   en: () =>
     merged(
       import('../messages/en.json'),
+      import('../messages/common/en.json'),
       import('../messages/studio/en.json'),
       import('../messages/neural-voices/en.json'),
       import('../messages/checkout/en.json'),
