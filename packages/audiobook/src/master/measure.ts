@@ -35,25 +35,35 @@ export const parseFigures = (log: string): Omit<AudioFigures, 'durationMs'> => {
   }
 }
 
+/** Decodes the file's first audio stream through analysis filters and returns ffmpeg's log (where they report). */
+const analyze = async (path: string, filters: string, tools: FfmpegTools): Promise<string> =>
+  (
+    await run(tools.ffmpeg, [
+      '-hide_banner',
+      '-nostdin',
+      '-nostats',
+      '-i',
+      path,
+      '-map',
+      '0:a:0',
+      '-af',
+      filters,
+      '-f',
+      'null',
+      '-',
+    ])
+  ).stderr
+
 /** Loudness, true peak, RMS and noise floor of a file, as ffmpeg decodes it (an MP3 is measured as heard). */
 export const measureAudio = async (
   path: string,
   tools: FfmpegTools = DEFAULT_TOOLS,
 ): Promise<AudioFigures> => {
-  const { stderr } = await run(tools.ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-i',
+  const stderr = await analyze(
     path,
-    '-map',
-    '0:a:0',
-    '-af',
     `ebur128=peak=true,astats=length=${NOISE_WINDOW_SECONDS}:measure_perchannel=none`,
-    '-f',
-    'null',
-    '-',
-  ])
+    tools,
+  )
   if (!stderr.includes('Summary:') || !stderr.includes('] Overall'))
     throw new AudiobookError('AUDIOBOOK_AUDIO_UNREADABLE', `ffmpeg could not measure ${path}`)
   const durationMs = await durationMsOf(path, tools)
@@ -78,20 +88,11 @@ export const loudnormMeasure = async (
   target: { integratedLufs: number; truePeakDb: number; lra: number },
   tools: FfmpegTools = DEFAULT_TOOLS,
 ): Promise<{ loudnorm: LoudnormMeasurement; rmsDb: number | null }> => {
-  const { stderr } = await run(tools.ffmpeg, [
-    '-hide_banner',
-    '-nostdin',
-    '-nostats',
-    '-i',
+  const stderr = await analyze(
     path,
-    '-map',
-    '0:a:0',
-    '-af',
     `astats=measure_perchannel=none,loudnorm=I=${target.integratedLufs}:TP=${target.truePeakDb}:LRA=${target.lra}:print_format=json`,
-    '-f',
-    'null',
-    '-',
-  ])
+    tools,
+  )
   const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(stderr)?.[0]
   if (!json) throw new AudiobookError('AUDIOBOOK_AUDIO_UNREADABLE', `ffmpeg could not measure ${path}`)
   return { loudnorm: JSON.parse(json) as LoudnormMeasurement, rmsDb: parseFigures(stderr).rmsDb }
