@@ -2,7 +2,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { am, grantRole } from './support/admin.ts'
 import { E2E } from './support/env.ts'
 import { REPOSITORY_VOICE } from './support/piper-repository.ts'
+import { PROVIDER_KEY, SCREEN_KEY_ENV } from './support/provider.ts'
 import { signUp } from './support/studio.ts'
+import { startLoopbackProvider } from '../packages/tts/test/providers/loopback.ts'
 
 /** The English back-office's messages. */
 const en = (key: string, values: Record<string, string | number> = {}) => am(key, values, 'en')
@@ -74,4 +76,81 @@ test('the /admin Voices screen: install a neural voice with progress, set how it
   await row.getByRole('button', { name: en('voices.removeConfirm', { name: REPOSITORY_VOICE }) }).click()
   await expect(page.getByText(en('voices.removed', { name: REPOSITORY_VOICE }))).toBeVisible()
   await expect(installed.getByText(en('voices.none'))).toBeVisible()
+})
+
+test('the /admin Voices screen: add a provider, test it, sell its voice, disable it, delete it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  // The test's own loopback OpenAI-compatible server; the backend holds its key in VOICE_KEY_E2E.
+  const server = await startLoopbackProvider('openai', { key: PROVIDER_KEY })
+  try {
+    const code = 'vi-south-male-minh-screen'
+    const email = await signUp(page, 'Người Quản Lý Nhà Cung Cấp')
+    await grantRole(email, 'loa-api')
+    await page.goto('/en/admin/voices')
+    const providers = page.getByTestId('voice-providers')
+    // The file's provider is listed, read-only: no change, enable or delete for it.
+    const fromFile = providers.getByTestId('provider-e2e-gpu')
+    await expect(fromFile).toContainText(en('providers.fromFile'))
+    await expect(fromFile.getByRole('button', { name: `${en('providers.edit')} e2e-gpu` })).toHaveCount(0)
+
+    await providers.getByRole('button', { name: en('providers.add') }).click()
+    const form = providers.getByRole('form', { name: en('providers.add') })
+    await form.getByLabel(en('providers.id')).fill('e2e-screen')
+    await form.getByLabel(en('providers.kind')).selectOption('openai')
+    await form.getByLabel(en('providers.baseUrl')).fill(`${server.url}/v1`)
+    await form.getByLabel(en('providers.keyEnv', { prefix: 'VOICE_KEY_' })).fill(SCREEN_KEY_ENV)
+    const voice = form.getByRole('group', { name: en('providers.voiceN', { n: 1 }) })
+    await voice.getByLabel(en('providers.voiceCode')).fill(code)
+    await voice.getByLabel(en('providers.providerVoice')).fill('minh')
+    await voice.getByLabel(en('voices.displayName')).fill('Minh (screen e2e)')
+    await voice.getByLabel(en('voices.gender')).selectOption('MALE')
+    await voice.getByLabel(en('voices.region')).selectOption('SOUTH')
+    await form.getByRole('button', { name: en('providers.save') }).click()
+    // Saved: the form closes and the provider is listed, answering (the toast may be gone on a loaded machine).
+    const card = providers.getByTestId('provider-e2e-screen')
+    await expect(card).toContainText(en('providers.states.available'), { timeout: 60_000 })
+    await expect(form).toHaveCount(0)
+    await expect(card).toContainText(en('providers.keySet', { name: SCREEN_KEY_ENV }))
+    // The key itself is never on the page.
+    expect(await page.content()).not.toContain(PROVIDER_KEY)
+
+    // Test connection: one sentence spoken through the provider, with the key from the backend's environment.
+    await card.getByRole('button', { name: `${en('providers.test')} e2e-screen` }).click()
+    await expect(card.getByRole('status')).toContainText('Connected: vi-south-male-minh-screen spoke', {
+      timeout: 60_000,
+    })
+    expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${PROVIDER_KEY}`)
+
+    // Its voice is in the catalogue (customers see it) and on the screen, where it is sold like any voice.
+    await expect
+      .poll(() => publicVoice(request, code))
+      .toMatchObject({ engine: 'provider', provider: 'e2e-screen', name: 'Minh (screen e2e)' })
+    const sold = page.getByTestId(`voice-${code}`)
+    await sold.getByLabel(en('voices.level')).selectOption('PREMIUM')
+    await sold.getByLabel(en('voices.creditFactor')).fill('2')
+    await sold.getByRole('button', { name: `${en('voices.save')} ${code}` }).click()
+    await expect.poll(() => publicVoice(request, code)).toMatchObject({ level: 'PREMIUM', credit_factor: 2 })
+
+    // Usable at 360 px.
+    await page.setViewportSize({ width: 360, height: 800 })
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(360)
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // Disabled: its voice leaves the catalogue.
+    await card.getByRole('button', { name: `${en('providers.disable')} e2e-screen` }).click()
+    await expect(card).toContainText(en('providers.states.off'), { timeout: 60_000 })
+    await expect.poll(() => publicVoice(request, code)).toBeUndefined()
+
+    // Deleted (asked twice).
+    await card.getByRole('button', { name: `${en('providers.delete')} e2e-screen` }).click()
+    await card.getByRole('button', { name: en('providers.deleteConfirm', { id: 'e2e-screen' }) }).click()
+    await expect(providers.getByTestId('provider-e2e-screen')).toHaveCount(0, { timeout: 60_000 })
+  } finally {
+    await server.close()
+  }
 })

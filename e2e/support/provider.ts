@@ -8,13 +8,15 @@ import { startLoopbackProvider, type LoopbackProvider } from '../../packages/tts
 
 export const PROVIDER_VOICE = { code: 'vi-north-female-ngoc-e2e', name: 'Ngọc (máy chủ giọng)' } as const
 const KEY_ENV = 'LOA_E2E_PROVIDER_KEY'
-const KEY = 'sk-e2e-loopback-0123456789'
+export const PROVIDER_KEY = 'sk-e2e-loopback-0123456789'
+/** The variable a provider added on the /admin Voices screen names for its key (the backend has it). */
+export const SCREEN_KEY_ENV = 'VOICE_KEY_E2E'
 
 /** Starts the server and returns the environment that points the backend at it. */
 export const startProviderForE2e = async (
   dataDir: string,
 ): Promise<{ provider: LoopbackProvider; env: Record<string, string> }> => {
-  const provider = await startLoopbackProvider('openai', { key: KEY, chunkMs: 200 })
+  const provider = await startLoopbackProvider('openai', { key: PROVIDER_KEY, chunkMs: 200 })
   const file = path.join(dataDir, 'voice-providers.json')
   writeFileSync(
     file,
@@ -39,5 +41,8 @@ export const startProviderForE2e = async (
       ],
     }),
   )
-  return { provider, env: { VOICE_PROVIDERS_FILE: file, [KEY_ENV]: KEY } }
+  return {
+    provider,
+    env: { VOICE_PROVIDERS_FILE: file, [KEY_ENV]: PROVIDER_KEY, [SCREEN_KEY_ENV]: PROVIDER_KEY },
+  }
 }

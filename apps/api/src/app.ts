@@ -48,7 +48,7 @@ export const buildApiApp = async (deps: ApiDeps): Promise<FastifyInstance> => {
   })
   await registerExternalPlugins(app, deps.config, redis)
   installServices(app, deps, redis)
-  installProviderVoices(app, deps)
+  installProviderVoices(app)
   publicAnswers.attach({
     catalogue: app.ctx.catalogueCache,
     // A neural voice installed or removed while the API runs shows within a second, not after the cache's

@@ -8,6 +8,7 @@ import {
   port,
   redisEnvFields,
   s3EnvFields,
+  screenProviderKeyReader,
   s3FromEnv,
   trustProxySetting,
   voiceProvidersEnvFields,
@@ -150,6 +151,8 @@ export interface ApiConfig {
   payments: PaymentsConfig
   /** Outside voice providers (`VOICE_PROVIDERS_FILE`); keys are read from their variables when a request is sent. */
   voiceProviders: VoiceProviderSettings[]
+  /** Providers added on the /admin Voices screen: how often the table is re-read (ms; 0 = never), keys by name. */
+  screenProviders: { refreshMs: number; keyOf: (name: string) => string | undefined }
   /** The Piper voice repository the back-office installs named voices from; undefined = the public one. */
   piperVoicesUrl: string | undefined
 }
@@ -209,6 +212,7 @@ export const loadApiConfig = (env: Env = process.env): ApiConfig => {
     },
     payments: paymentsFromEnv(c, c.API_PUBLIC_URL ?? `http://localhost:${c.API_PORT}`),
     voiceProviders: voiceProvidersFromEnv('api', c.VOICE_PROVIDERS_FILE, env),
+    screenProviders: { refreshMs: c.VOICE_PROVIDERS_REFRESH_MS, keyOf: screenProviderKeyReader(env) },
     piperVoicesUrl: c.PIPER_VOICES_URL,
   }
 }

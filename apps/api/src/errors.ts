@@ -77,6 +77,18 @@ export const ApiErrorCode = {
   VOICE_SAMPLE_FAILED: 'VOICE_SAMPLE_FAILED',
   /** Back-office: no installed neural voice of that file name in the voices folder. */
   VOICE_NOT_INSTALLED: 'VOICE_NOT_INSTALLED',
+  /** Back-office: no provider of that id was added on the Voices screen. */
+  VOICE_PROVIDER_NOT_FOUND: 'VOICE_PROVIDER_NOT_FOUND',
+  /** Back-office: a provider of that id exists already (in VOICE_PROVIDERS_FILE or added on the screen). */
+  VOICE_PROVIDER_EXISTS: 'VOICE_PROVIDER_EXISTS',
+  /** Back-office: the provider comes from VOICE_PROVIDERS_FILE, which the screen does not change. */
+  VOICE_PROVIDER_READ_ONLY: 'VOICE_PROVIDER_READ_ONLY',
+  /** Back-office: a voice code of the provider is another voice's (another provider's, or a catalogue voice). */
+  VOICE_CODE_TAKEN: 'VOICE_CODE_TAKEN',
+  /** Back-office: the key variable's name does not start with VOICE_KEY_ (Loa's own secrets are never sent out). */
+  VOICE_PROVIDER_KEY_NAME: 'VOICE_PROVIDER_KEY_NAME',
+  /** Back-office: an enabled provider names a key variable this server does not have. */
+  VOICE_PROVIDER_KEY_NOT_SET: 'VOICE_PROVIDER_KEY_NOT_SET',
   /** Back-office: no such contact-form message. */
   CONTACT_NOT_FOUND: 'CONTACT_NOT_FOUND',
   /** The retention sweep deleted the request's audio and timeline (API_AUDIO_RETENTION_DAYS after creation). */

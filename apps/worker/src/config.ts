@@ -7,6 +7,7 @@ import {
   port,
   s3EnvFields,
   s3FromEnv,
+  screenProviderKeyReader,
   voiceProvidersEnvFields,
   voiceProvidersFromEnv,
   type Env,
@@ -72,6 +73,8 @@ export interface WorkerConfig {
   logLevel: string
   /** Outside voice providers (`VOICE_PROVIDERS_FILE`): the render jobs speak their voices. */
   voiceProviders: VoiceProviderSettings[]
+  /** Providers added on the /admin Voices screen: how often the table is re-read (ms; 0 = never), keys by name. */
+  screenProviders: { refreshMs: number; keyOf: (name: string) => string | undefined }
 }
 
 /** Parses the environment once; a missing or malformed variable stops start-up naming it. */
@@ -95,5 +98,6 @@ export const loadWorkerConfig = (env: Env = process.env): WorkerConfig => {
     callbackTimeoutMs: c.CALLBACK_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
     voiceProviders: voiceProvidersFromEnv('worker', c.VOICE_PROVIDERS_FILE, env),
+    screenProviders: { refreshMs: c.VOICE_PROVIDERS_REFRESH_MS, keyOf: screenProviderKeyReader(env) },
   }
 }

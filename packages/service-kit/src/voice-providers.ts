@@ -17,7 +17,25 @@ export interface VoiceProviderSettings extends VoiceProviderEntry {
 export const voiceProvidersEnvFields = {
   /** JSON file of outside voice providers and their voices (issue #26 §2); absent = none. */
   VOICE_PROVIDERS_FILE: z.string().optional(),
+  /** How often each API and worker re-reads the providers added on the /admin Voices screen, in ms; 0 = never. */
+  VOICE_PROVIDERS_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
 }
+
+/**
+ * The prefix of the variables a provider added on the /admin Voices screen may name for its key: an operator
+ * picks among the variables deployed for that purpose, never one of Loa's own secrets (DATABASE_URL,
+ * SSO_OPERATOR_KEY, …), which a provider's base URL would otherwise receive.
+ */
+export const SCREEN_KEY_PREFIX = 'VOICE_KEY_'
+
+/**
+ * Reads the key variable a screen-added provider names, at request time (the apps' config hands this to the
+ * provider source); a name without the prefix reads nothing.
+ */
+export const screenProviderKeyReader =
+  (env: Env) =>
+  (name: string): string | undefined =>
+    name.startsWith(SCREEN_KEY_PREFIX) ? env[name] : undefined
 
 export const voiceProvidersFromEnv = (
   app: string,

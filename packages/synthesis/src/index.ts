@@ -64,6 +64,14 @@ export {
 } from './retention.ts'
 export { v1RequestOf, type V1Request } from './v1-request.ts'
 export { SYNTHESIS_RANGES, voiceRegistry, type VoiceFacts } from './voice-registry.ts'
+export {
+  clashOf,
+  createVoiceProviderSource,
+  mergeProviders,
+  readStoredProviders,
+  type StoredProvider,
+  type VoiceProviderSource,
+} from './voice-provider-source.ts'
 export { providerAppError } from './provider-errors.ts'
 export {
   G711_AUDIO_TYPES,

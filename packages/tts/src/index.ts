@@ -81,6 +81,7 @@ export {
   providerState,
   providerVoices,
 } from './providers/state.ts'
+export { probeProvider, PROBE_TEXT, type ProbeResult } from './providers/probe.ts'
 export type { ProviderState } from './providers/client.ts'
 export type { ProviderConfig, ProviderVoiceRef } from './providers/types.ts'
 export { probeNativeEspeak } from './engines/espeak-native.ts'

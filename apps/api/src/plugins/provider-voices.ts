@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import { voiceRegistry } from '@loa/synthesis'
-import { syncProviderVoices } from '../services/provider-voices.ts'
-import type { ApiDeps } from '../types.ts'
 
 /**
- * Provider voices for this API: the providers of `VOICE_PROVIDERS_FILE` are configured, their voices joined to
- * the catalogue when the app is ready, and cached voice lists dropped whenever a provider is paused or answers
- * again (its voices' `provider_state` changes).
+ * Provider voices for this API: the providers of `VOICE_PROVIDERS_FILE` speak at once; when the app is ready the
+ * providers added on the /admin Voices screen are read and every provider voice joined to the catalogue, then the
+ * table is re-read every `VOICE_PROVIDERS_REFRESH_MS` (changes saved on another replica). Cached voice lists are
+ * dropped whenever a provider is paused or answers again (its voices' `provider_state` changes).
  */
-export const installProviderVoices = (app: FastifyInstance, deps: ApiDeps): void => {
-  voiceRegistry.configureProviders(deps.config.voiceProviders)
+export const installProviderVoices = (app: FastifyInstance): void => {
   const stop = voiceRegistry.onProviderStateChange(() => app.ctx.catalogueCache.clear())
   app.addHook('onReady', async () => {
-    await syncProviderVoices(app.ctx.db)
-    app.ctx.catalogueCache.clear()
+    await app.ctx.voiceProviders.refresh()
+    app.ctx.voiceProviders.start()
   })
   app.addHook('onClose', async () => {
+    app.ctx.voiceProviders.stop()
     stop()
   })
 }

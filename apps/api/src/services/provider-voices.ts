@@ -1,9 +1,12 @@
 /**
- * Provider voices (`VOICE_PROVIDERS_FILE`) joined to the catalogue, once when the API starts: each gets an
+ * Provider voices (`VOICE_PROVIDERS_FILE` and those added on the /admin Voices screen) joined to the catalogue when
+ * the API starts and whenever the providers change: each gets an
  * `app.voices` row (provider = the provider entry's id, engine voice = its code) that the voice list, the studio
  * picker, dubbing and billing (its credit factor) read like any other. A row's facts come from the file the first
  * time; afterwards they are the operator's (the admin Voices screen edits them). A row left from a provider voice
- * no longer configured names no voice Loa speaks: it is made inactive.
+ * no longer configured (removed, or its provider disabled) names no voice Loa speaks: it is made inactive. After a
+ * change only the voices new to this process are joined (`only`), so a voice the operator hid stays hidden when
+ * another provider is saved.
  */
 import { app as t, type Db } from '@loa/db'
 import { voiceRegistry } from '@loa/synthesis'
@@ -14,9 +17,10 @@ import { joinVoiceRow } from './voice-row.ts'
 /** Catalogue providers that are not provider entries: the seeded eSpeak voices and installed neural voices. */
 const OWN_PROVIDERS = ['loa', NEURAL_PROVIDER]
 
-export const syncProviderVoices = async (db: Db): Promise<void> => {
+export const syncProviderVoices = async (db: Db, only?: ReadonlySet<string>): Promise<void> => {
   const voices = voiceRegistry.providerVoices()
   for (const voice of voices) {
+    if (only && !only.has(voice.code)) continue
     const providerId = voice.provider!.providerId
     // A catalogue voice of the same code that is not this provider's is the operator's: never replaced.
     await joinVoiceRow(db, voice, providerId, {
@@ -31,7 +35,7 @@ export const syncProviderVoices = async (db: Db): Promise<void> => {
       },
     })
   }
-  // Rows of provider voices removed from the file: their engine voice is their own code, which Loa no longer speaks.
+  // Rows of provider voices no longer configured: their engine voice is their own code, which Loa no longer speaks.
   const stale = await db
     .select({ code: t.voices.code, engineVoice: t.voices.engineVoice })
     .from(t.voices)

@@ -4,6 +4,7 @@ import { useTranslations } from '@/components/i18n/client-i18n'
 import { toast } from '@/lib/store/toast-store'
 import { adminErrorKey, useAdminApi, type CatalogueRow } from './admin-api'
 import { InstalledVoices } from './InstalledVoices'
+import { VoiceProviders } from './VoiceProviders'
 import { VoiceSettings } from './VoiceSettings'
 
 /** The catalogue's voices on one page (the API's page limit). */
@@ -11,7 +12,8 @@ const LIMIT = 200
 
 /**
  * The back-office's Voices screen (issue #26): the voices folder (install by name or URL with progress, remove)
- * and every catalogue voice — built-in eSpeak, installed neural and provider voices — with how it is sold.
+ * the voice providers (the file's, and those added here with "test connection"), and every catalogue voice —
+ * built-in eSpeak, installed neural and provider voices — with how it is sold.
  */
 export function AdminVoices() {
   const t = useTranslations('admin')
@@ -34,6 +36,7 @@ export function AdminVoices() {
     <>
       <h1 id="shell-title">{t('voices.title')}</h1>
       <InstalledVoices onChanged={load} />
+      <VoiceProviders onChanged={load} />
       <section
         className="admin-section"
         aria-labelledby="catalogue-voices"

@@ -32,6 +32,9 @@ import type {
   QueueJob,
   InstalledVoices,
   VoiceInstall,
+  VoiceProvider,
+  VoiceProviderInput,
+  ProviderProbe,
 } from '@/lib/admin/types'
 
 export * from '@/lib/admin/types'
@@ -156,6 +159,17 @@ const createAdminApi = (apiUrl: string, flagsUrl: string, getToken: Token) => {
     installVoice: (source: string) => call<VoiceInstall>('POST', '/installed-voices', { source }),
     removeVoice: (name: string) =>
       call<{ name: string }>('DELETE', `/installed-voices/${encodeURIComponent(name)}`),
+    /** Voice providers: the file's (read-only) and those added on the screen; the prefix key variables need. */
+    voiceProviders: () => call<{ providers: VoiceProvider[]; keyPrefix: string }>('GET', '/voice-providers'),
+    addVoiceProvider: (id: string, body: VoiceProviderInput) =>
+      call<VoiceProvider>('POST', '/voice-providers', { id, ...body }),
+    saveVoiceProvider: (id: string, body: VoiceProviderInput) =>
+      call<VoiceProvider>('PUT', `/voice-providers/${encodeURIComponent(id)}`, body),
+    deleteVoiceProvider: (id: string) =>
+      call<{ id: string }>('DELETE', `/voice-providers/${encodeURIComponent(id)}`),
+    /** Speaks one short sentence through the provider; the coded result. */
+    testVoiceProvider: (id: string) =>
+      call<ProviderProbe>('POST', `/voice-providers/${encodeURIComponent(id)}/test`, {}),
     flags: () => flagCall<{ features: Flag[] }>('GET', '/features').then((r) => r.features),
     setFlagDefault: (key: string, value: unknown) =>
       flagCall<Flag>('PATCH', `/features/${encodeURIComponent(key)}`, { default_value: value }),
@@ -207,6 +221,12 @@ const KNOWN = new Set([
   'PAYMENT_EVENT_NOT_MATCHABLE',
   'JOB_NOT_FOUND',
   'VOICE_NOT_INSTALLED',
+  'VOICE_PROVIDER_NOT_FOUND',
+  'VOICE_PROVIDER_EXISTS',
+  'VOICE_PROVIDER_READ_ONLY',
+  'VOICE_CODE_TAKEN',
+  'VOICE_PROVIDER_KEY_NAME',
+  'VOICE_PROVIDER_KEY_NOT_SET',
   'JOB_STATE_CONFLICT',
   'QUEUE_UNAVAILABLE',
   'CONTACT_NOT_FOUND',

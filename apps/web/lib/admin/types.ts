@@ -262,3 +262,52 @@ export interface QueueJob {
   createdAt: string | null
   finishedAt: string | null
 }
+
+/** A voice of a voice provider (`GET /admin/voice-providers`). */
+export interface ProviderVoice {
+  code: string
+  providerVoice: string
+  name: string
+  gender: 'MALE' | 'FEMALE'
+  region: 'NORTH' | 'CENTRAL' | 'SOUTH'
+  languageCode?: string
+}
+
+/** What the Voices screen sends to add or change a provider (the file's fields; no key, only its variable). */
+export interface VoiceProviderInput {
+  kind: string
+  baseUrl: string
+  apiKeyEnv: string | null
+  model: string | null
+  concurrency?: number
+  timeoutMs?: number
+  maxRetries?: number
+  maxChars: number | null
+  enabled: boolean
+  voices: ProviderVoice[]
+}
+
+/** A voice provider as the back-office lists it: the file's (read-only) or one added on the screen. */
+export interface VoiceProvider extends Required<Omit<VoiceProviderInput, 'voices'>> {
+  id: string
+  source: 'file' | 'screen'
+  /** Whether the server has the named key variable (never its value). */
+  keySet: boolean
+  breakerFailures: number
+  breakerPauseMs: number
+  state: 'available' | 'paused' | 'off'
+  problem: string | null
+  voices: Required<ProviderVoice>[]
+  updatedAt: string | null
+}
+
+/** "Test connection": one sentence spoken through the provider. */
+export interface ProviderProbe {
+  ok: boolean
+  voice: string
+  ms: number
+  audioMs: number | null
+  sampleRate: number | null
+  errorCode: string | null
+  errorMessage: string | null
+}

@@ -11,6 +11,7 @@ import { createSsoOperator } from './sso-operator.ts'
 import { supportRoutes } from './support.ts'
 import { userActionRoutes } from './user-actions.ts'
 import { userReadRoutes } from './users.ts'
+import { voiceProviderRoutes } from './voice-providers.ts'
 import { voiceSampleRoutes } from './voice-sample.ts'
 
 /**
@@ -23,6 +24,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCatalogue(app, { list: true })
   voiceSampleRoutes(app)
   installedVoiceRoutes(app)
+  voiceProviderRoutes(app)
   userReadRoutes(app, app.ctx.ledger)
   userActionRoutes(app, app.ctx.ledger, createSsoOperator(app.ctx.config))
   dashboardRoutes(app)
