@@ -167,7 +167,7 @@ describe.skipIf(!databaseUrl || !redisUrl)(
         proc
           .logLines()
           .filter((l) => l.jobId === jobId && String(l.msg).startsWith('job attempt'))
-          .map((l) => ({ ...l, printedBy: proc.name })),
+          .map((l): Record<string, unknown> & { printedBy: string } => ({ ...l, printedBy: proc.name })),
       )
     /** Waits for the job's completed attempt; then every `job attempt finished` line of it. */
     const finishedLines = (jobId: string) =>
