@@ -34,6 +34,15 @@ describe('spec §9 "default namespace common": shared strings live in common, sc
     )
   })
 
+  it('lists stay lists, references inside them resolved (the legal pages map over them)', () => {
+    const resolved = resolveCommonReferences({
+      common: { email: 'Email' },
+      privacy: { items: ['một', '@:common.email'], count: 2 },
+    })
+    expect(Array.isArray(resolved.privacy.items)).toBe(true)
+    expect(resolved.privacy).toEqual({ items: ['một', 'Email'], count: 2 })
+  })
+
   it('a reference to nothing stops the load, naming the key', () => {
     expect(() =>
       resolveCommonReferences({ common: { email: 'Email' }, contact: { email: '@:common.mail' } }),

@@ -14,20 +14,18 @@ const lookup = (tree: Tree, path: string): string | undefined => {
   return typeof node === 'string' ? node : undefined
 }
 
-/** A copy of `catalogue` with every `@:common.…` value replaced by the common string it names. */
+/** A copy of `catalogue` with every `@:common.…` value replaced by the common string it names (lists stay lists). */
 export const resolveCommonReferences = <T extends object>(catalogue: T): T => {
   const common = (catalogue as unknown as Tree).common
-  const resolve = (node: Tree, at: string): Tree =>
-    Object.fromEntries(
-      Object.entries(node).map(([key, value]) => {
-        if (typeof value === 'object') return [key, resolve(value, `${at}${key}.`)]
-        if (!value.startsWith(COMMON_REFERENCE)) return [key, value]
-        const text =
-          typeof common === 'object' ? lookup(common, value.slice(COMMON_REFERENCE.length)) : undefined
-        if (text === undefined || text.startsWith('@:'))
-          throw new Error(`${at}${key}: "${value}" names no string of the common namespace`)
-        return [key, text]
-      }),
-    )
-  return resolve(catalogue as unknown as Tree, '') as unknown as T
+  const resolve = (value: unknown, at: string): unknown => {
+    if (Array.isArray(value)) return value.map((item, i) => resolve(item, `${at}${i}.`))
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, resolve(v, `${at}${key}.`)]))
+    if (typeof value !== 'string' || !value.startsWith(COMMON_REFERENCE)) return value
+    const text = typeof common === 'object' ? lookup(common, value.slice(COMMON_REFERENCE.length)) : undefined
+    if (text === undefined || text.startsWith('@:'))
+      throw new Error(`${at.slice(0, -1)}: "${value}" names no string of the common namespace`)
+    return text
+  }
+  return resolve(catalogue, '') as T
 }
