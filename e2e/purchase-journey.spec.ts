@@ -58,7 +58,9 @@ const uploadSubtitles = async (page: Page, name: string, srt: string) => {
     mimeType: 'application/x-subrip',
     buffer: Buffer.from(srt),
   })
-  await expect(page.getByTestId('dub-line').first()).toBeVisible({ timeout: 20_000 })
+  // The editor opens on the timeline (blocks) on a desktop, on the list (lines) on a phone (89d62e4).
+  const lines = page.getByTestId('dub-block').or(page.getByTestId('dub-line'))
+  await expect(lines.first()).toBeVisible({ timeout: 20_000 })
 }
 
 const dubbingBalance = (page: Page) => page.getByTestId('balance-aidubbing-value')
